@@ -1,0 +1,50 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect } from 'kysely'
+import pg from 'pg'
+import * as initial from './migrations/001-initial'
+import type { DB } from './schema'
+
+export type Dialect = 'sqlite' | 'postgres'
+export type Database = { db: Kysely<DB>; dialect: Dialect; close: () => Promise<void> }
+
+// int8 (count(*), bigint sizes) arrives as a string from pg; every such value here fits a JS number.
+pg.types.setTypeParser(20, (value) => Number(value))
+
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string; pgSchema?: string }): Database {
+  if (opts.databaseUrl?.startsWith('postgres://') || opts.databaseUrl?.startsWith('postgresql://')) {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      // Tests run each suite in its own schema so they never see each other's rows.
+      ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
+    })
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+    return { db, dialect: 'postgres', close: () => db.destroy() }
+  }
+  fs.mkdirSync(opts.dataDir, { recursive: true })
+  const file = opts.databaseUrl?.startsWith('sqlite:') ? opts.databaseUrl.slice('sqlite:'.length) : path.join(opts.dataDir, 'berkas.sqlite')
+  const sqlite = new SQLite(file)
+  // WAL lets readers run beside the single writer; NORMAL sync is safe under WAL.
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('synchronous = NORMAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) })
+  return { db, dialect: 'sqlite', close: () => db.destroy() }
+}
+
+const MIGRATIONS: Record<string, { up: (d: Dialect) => Migration['up'] }> = {
+  '001-initial': initial,
+}
+
+export async function migrate(database: Database): Promise<void> {
+  const provider: MigrationProvider = {
+    async getMigrations() {
+      return Object.fromEntries(Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: m.up(database.dialect) }]))
+    },
+  }
+  const { error } = await new Migrator({ db: database.db, provider }).migrateToLatest()
+  if (error) throw error
+}

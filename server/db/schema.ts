@@ -1,0 +1,155 @@
+import type { Generated, Insertable, Selectable } from 'kysely'
+import type { Area, Status } from '../../src/contracts/projects'
+import type { Role } from '../../src/contracts/common'
+
+// Timestamps are ISO-8601 UTC text in both dialects so ordering and comparisons agree.
+// Booleans are 0/1 integers in both dialects for the same reason.
+
+export type UsersTable = {
+  id: Generated<number>
+  name: string
+  email: string
+  phone: string | null
+  role: Role
+  avatar: string | null
+  password_hash: string
+  is_active: number
+  created_by: number | null
+  created_at: string
+  /** Soft delete: a removed user disappears from lists and cannot log in, but keeps the authorship of uploads. */
+  deleted_at: string | null
+}
+
+export type SessionsTable = {
+  id: Generated<number>
+  user_id: number
+  token_hash: string
+  created_at: string
+  expires_at: string
+}
+
+export type IdempotencyTable = {
+  user_id: number
+  key: string
+  request_hash: string
+  status: number
+  body: string
+  created_at: string
+}
+
+export type ProjectsTable = {
+  id: Generated<number>
+  slug: string
+  name: string
+  description: string
+  created_by: number
+  created_at: string
+  updated_at: string
+}
+
+export type ProjectMembersTable = { project_id: number; user_id: number; created_at: string }
+
+export type FoldersTable = {
+  id: Generated<number>
+  uuid: string
+  project_id: number
+  area: Area
+  parent_id: number | null
+  name: string
+  created_by: number
+  created_at: string
+}
+
+export type FilesTable = {
+  id: Generated<number>
+  uuid: string
+  project_id: number
+  area: Area
+  folder_id: number | null
+  name: string
+  size_bytes: number
+  mime: string
+  blob_key: string
+  status: Status
+  creator_id: number
+  created_at: string
+}
+
+export type DocsTable = {
+  id: Generated<number>
+  uuid: string
+  project_id: number
+  description: string
+  status: Status
+  creator_id: number
+  created_at: string
+}
+
+export type DocImagesTable = {
+  id: Generated<number>
+  uuid: string
+  doc_id: number
+  name: string
+  ext: string
+  blob_key: string
+  size_bytes: number
+  width: number | null
+  height: number | null
+  position: number
+}
+
+export type DocLikesTable = { doc_id: number; user_id: number; created_at: string }
+
+export type DocCommentsTable = {
+  id: Generated<number>
+  doc_id: number
+  user_id: number
+  content: string
+  created_at: string
+}
+
+export type RecapFilesTable = {
+  id: Generated<number>
+  uuid: string
+  project_id: number
+  name: string
+  size_bytes: number
+  mime: string
+  blob_key: string
+  creator_id: number
+  created_at: string
+}
+
+export type NotificationsTable = {
+  id: Generated<number>
+  user_id: number
+  type: string
+  title: string
+  message: string
+  project_id: number | null
+  link: string | null
+  is_read: number
+  created_at: string
+}
+
+export type SettingsTable = { key: string; value: string }
+
+export type DB = {
+  users: UsersTable
+  sessions: SessionsTable
+  idempotency_keys: IdempotencyTable
+  projects: ProjectsTable
+  project_members: ProjectMembersTable
+  folders: FoldersTable
+  files: FilesTable
+  docs: DocsTable
+  doc_images: DocImagesTable
+  doc_likes: DocLikesTable
+  doc_comments: DocCommentsTable
+  recap_files: RecapFilesTable
+  notifications: NotificationsTable
+  settings: SettingsTable
+}
+
+export type UserRow = Selectable<UsersTable>
+export type NewUser = Insertable<UsersTable>

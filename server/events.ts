@@ -1,0 +1,40 @@
+/**
+ * The one event hub (DESIGN.md): services publish domain events, notifications and WhatsApp subscribe.
+ * Listeners run after the publishing request has done its work; a failing listener is logged, never
+ * allowed to fail the request that published the event.
+ */
+export type DomainEvent =
+  | { type: 'employee_added'; actorId: number; userId: number; name: string; role: string }
+  | { type: 'project_created'; actorId: number; projectId: number; name: string; slug: string }
+  | { type: 'file_uploaded'; actorId: number; projectId: number; fileIds: number[] }
+  | { type: 'file_approved' | 'file_rejected'; actorId: number; projectId: number; fileId: number }
+  | { type: 'doc_uploaded'; actorId: number; projectId: number; docId: number }
+  | { type: 'doc_approved' | 'doc_revision'; actorId: number; projectId: number; docId: number }
+  | { type: 'comment_added'; actorId: number; projectId: number; docId: number; commentId: number }
+
+type Listener = (event: DomainEvent) => void | Promise<void>
+
+export class EventHub {
+  private listeners: Listener[] = []
+  constructor(private onError: (err: unknown) => void = (err) => console.error('[events]', err)) {}
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.push(listener)
+    return () => {
+      this.listeners = this.listeners.filter((l) => l !== listener)
+    }
+  }
+
+  /** Resolves when every listener has run (tests await it; routes do not need to). */
+  async publish(event: DomainEvent): Promise<void> {
+    await Promise.all(
+      this.listeners.map(async (l) => {
+        try {
+          await l(event)
+        } catch (err) {
+          this.onError(err)
+        }
+      }),
+    )
+  }
+}

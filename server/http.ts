@@ -1,0 +1,56 @@
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import * as v from 'valibot'
+import { fieldErrors, MSG } from '../src/contracts/common'
+
+/** A failure with its HTTP status and an Indonesian message; the app's error handler renders the envelope. */
+export class AppError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly errors?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message)
+  }
+}
+
+export const notFound = (message: string = MSG.notFound) => new AppError(404, message)
+export const forbidden = (message: string = MSG.forbidden) => new AppError(403, message)
+
+export function ok<T>(c: Context, message: string, data?: T, status: ContentfulStatusCode = 200) {
+  return c.json({ success: true, message, ...(data === undefined ? {} : { data }) }, status)
+}
+
+/** Reads and validates a JSON body: 415 when it is not JSON, 400 when malformed, 422 with field errors. */
+export async function jsonBody<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
+  const type = c.req.header('content-type') ?? ''
+  if (!/^application\/([a-z.+-]*\+)?json\b/i.test(type)) throw new AppError(415, 'Data harus dikirim sebagai JSON')
+  let raw: unknown
+  try {
+    raw = await c.req.json()
+  } catch {
+    throw new AppError(400, MSG.malformed)
+  }
+  return validate(schema, raw)
+}
+
+export function validate<S extends v.GenericSchema>(schema: S, raw: unknown): v.InferOutput<S> {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new AppError(400, MSG.malformed)
+  const result = v.safeParse(schema, raw)
+  if (!result.success) {
+    const errors = fieldErrors(result.issues)
+    throw new AppError(422, Object.values(errors)[0] ?? MSG.validation, errors)
+  }
+  return result.output
+}
+
+/** Positive integer path parameter; anything else is simply "not found". */
+export function idParam(c: Context, name = 'id'): number {
+  const raw = c.req.param(name) ?? ''
+  const n = Number(raw)
+  if (!/^\d{1,15}$/.test(raw) || !Number.isSafeInteger(n) || n < 1) throw notFound()
+  return n
+}
+
+export const nowIso = () => new Date().toISOString()

@@ -1,0 +1,42 @@
+import * as v from 'valibot'
+import { requiredText } from './common'
+
+export const ProfileUpdateSchema = v.object({
+  name: v.pipe(requiredText('Nama harus diisi'), v.minLength(3, 'Nama minimal 3 karakter'), v.maxLength(100, 'Nama terlalu panjang')),
+  phone: v.pipe(
+    requiredText('Nomor telepon harus diisi'),
+    v.minLength(10, 'Nomor telepon minimal 10 karakter'),
+    v.maxLength(30, 'Nomor telepon terlalu panjang'),
+  ),
+})
+export type ProfileUpdateInput = v.InferInput<typeof ProfileUpdateSchema>
+
+/** Wire names of the password change (the form uses camelCase and maps them). */
+export const PasswordChangeSchema = v.pipe(
+  v.object({
+    current_password: v.pipe(v.string('Password saat ini harus diisi'), v.nonEmpty('Password saat ini harus diisi')),
+    new_password: v.pipe(
+      v.string('Password baru harus diisi'),
+      v.nonEmpty('Password baru harus diisi'),
+      v.minLength(8, 'Password baru minimal 8 karakter'),
+      v.maxLength(200, 'Password terlalu panjang'),
+    ),
+    confirm_new_password: v.pipe(
+      v.string('Konfirmasi password harus diisi'),
+      v.nonEmpty('Konfirmasi password harus diisi'),
+    ),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['new_password'], ['confirm_new_password']],
+      (input) => input.new_password === input.confirm_new_password,
+      'Konfirmasi password tidak cocok',
+    ),
+    ['confirm_new_password'],
+  ),
+)
+export type PasswordChangeInput = v.InferInput<typeof PasswordChangeSchema>
+
+export const AVATAR_TYPE_MESSAGE = 'File harus berupa gambar (JPG, PNG, dll)'
+/** Avatars above this size are refused (the web app also shrinks photos before sending). */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024

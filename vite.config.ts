@@ -1,0 +1,48 @@
+import pandacss from '@pandacss/dev/postcss'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
+
+// The API server (server/) serves the built app; in `vite dev` we proxy /api and /storage to it.
+const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000'
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      // main.tsx registers the worker through workbox-window, so no inline script is injected (strict CSP).
+      injectRegister: false,
+      registerType: 'prompt',
+      manifest: {
+        name: 'Berkas — Sistem Manajemen File Cerdas',
+        short_name: 'Berkas',
+        description: 'Sistem Manajemen File Cerdas untuk project konsultan konstruksi',
+        lang: 'id',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#f8fafc',
+        theme_color: '#1d4ed8',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  css: { postcss: { plugins: [pandacss()] } },
+  server: {
+    proxy: { '/api': apiTarget, '/storage': apiTarget },
+  },
+  build: { target: 'es2022', sourcemap: false },
+})
