@@ -1,0 +1,117 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import { secureHeaders } from 'hono/secure-headers'
+import { MSG } from '../src/contracts/common'
+import type { AppEnv, Deps } from './deps'
+import { AppError } from './http'
+import { adminRoutes } from './modules/admins/admins.routes'
+import { authRoutes } from './modules/auth/auth.routes'
+import { requireAuth } from './modules/auth/require-auth'
+import { employeeRoutes } from './modules/employees/employees.routes'
+import { userRoutes } from './modules/users/users.routes'
+
+const JSON_LIMIT = 1024 * 1024
+
+/** Builds the whole HTTP app from its dependencies; index.ts serves it and tests call app.request(). */
+export function createApp(deps: Deps) {
+  const app = new Hono<AppEnv>()
+
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      crossOriginEmbedderPolicy: false,
+      // The camera button on /profile and the photo picker need the camera on phones.
+      permissionsPolicy: { camera: ['self'], geolocation: [], microphone: [] },
+    }),
+  )
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) {
+      for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v)
+      return c.json({ success: false, message: err.message, ...(err.errors ? { errors: err.errors } : {}) }, err.status)
+    }
+    if (err instanceof HTTPException) {
+      const status = err.status
+      const message = status === 413 ? MSG.tooLarge : status === 401 ? MSG.unauthenticated : MSG.malformed
+      return c.json({ success: false, message }, status)
+    }
+    deps.logger.error(`${c.req.method} ${c.req.path} failed`, err)
+    return c.json({ success: false, message: MSG.serverError }, 500)
+  })
+
+  const api = new Hono<AppEnv>()
+  // JSON bodies are small; multipart routes stream and enforce their own limits.
+  api.use('*', async (c, next) => {
+    if ((c.req.header('content-type') ?? '').startsWith('multipart/form-data')) return next()
+    return bodyLimit({ maxSize: JSON_LIMIT, onError: () => { throw new AppError(413, MSG.tooLarge) } })(c, next)
+  })
+  api.use('*', async (c, next) => {
+    await next()
+    c.header('Cache-Control', 'no-store')
+  })
+
+  api.route('/auth', authRoutes(deps))
+  const authed = new Hono<AppEnv>()
+  authed.use('*', requireAuth(deps))
+  authed.route('/user', userRoutes(deps))
+  authed.route('/admin', adminRoutes(deps))
+  authed.route('/employee', employeeRoutes(deps))
+  api.route('/', authed)
+  api.all('*', (c) => c.json({ success: false, message: 'Alamat API tidak ditemukan' }, 404))
+  app.route('/api', api)
+
+  // Public blobs (doc images, avatars) by unguessable name; names are immutable, so cache forever.
+  app.use(
+    '/storage/*',
+    serveStatic({
+      root: deps.store.publicDir,
+      rewriteRequestPath: (p) => p.replace(/^\/storage/, ''),
+      onFound: (_p, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable')
+        c.header('X-Content-Type-Options', 'nosniff')
+      },
+    }),
+  )
+  app.all('/storage/*', (c) => c.json({ success: false, message: 'File tidak ditemukan' }, 404))
+
+  const webDir = deps.config.webDir
+  if (webDir && fs.existsSync(path.join(webDir, 'index.html'))) {
+    app.use(
+      '*',
+      serveStatic({
+        root: webDir,
+        onFound: (p, c) => {
+          // Hashed build assets never change; the shell, SW and manifest must always revalidate.
+          const hashed = p.includes(`${path.sep}assets${path.sep}`)
+          c.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
+        },
+      }),
+    )
+    // SPA fallback: every other GET is a client route (the router shows its own not-found page).
+    const indexHtml = path.join(webDir, 'index.html')
+    app.get('*', (c) => {
+      c.header('Cache-Control', 'no-cache')
+      return c.html(fs.readFileSync(indexHtml, 'utf8'))
+    })
+  }
+
+  return app
+}

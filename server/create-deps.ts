@@ -1,0 +1,20 @@
+import type { Config } from './config'
+import type { Database } from './db/index'
+import type { Deps } from './deps'
+import { EventHub } from './events'
+import { createLogger } from './logger'
+import { RateLimiter } from './modules/auth/rate-limit'
+import { createLocalDiskStore } from './storage/local-disk'
+
+export function createDeps(config: Config, database: Database): Deps {
+  const logger = createLogger(config.logLevel)
+  return {
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    store: createLocalDiskStore(config.dataDir),
+    events: new EventHub((err) => logger.error('event listener failed', err)),
+    logger,
+    loginLimiter: new RateLimiter(config.loginLimit.windowMs),
+  }
+}

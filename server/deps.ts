@@ -1,0 +1,21 @@
+import type { Kysely } from 'kysely'
+import type { Config } from './config'
+import type { Dialect } from './db/index'
+import type { DB, UserRow } from './db/schema'
+import type { EventHub } from './events'
+import type { Logger } from './logger'
+import type { RateLimiter } from './modules/auth/rate-limit'
+import type { BlobStore } from './storage/blob-store'
+
+/** Everything a module needs, built once in index.ts (or per test) and handed to createApp. */
+export type Deps = {
+  db: Kysely<DB>
+  dialect: Dialect
+  config: Config
+  store: BlobStore
+  events: EventHub
+  logger: Logger
+  loginLimiter: RateLimiter
+}
+
+export type AppEnv = { Variables: { user: UserRow } }

@@ -1,0 +1,52 @@
+import { Hono } from 'hono'
+import { LoginSchema } from '../../../src/contracts/auth'
+import { MSG } from '../../../src/contracts/common'
+import { clientIp } from '../../client-ip'
+import type { AppEnv, Deps } from '../../deps'
+import { AppError, jsonBody, ok } from '../../http'
+import { toUser } from '../users/user-view'
+import { dummyHash, verifyPassword } from './passwords'
+import { requireAuth } from './require-auth'
+import { bearerToken, createSession, revokeToken } from './sessions.service'
+
+export function authRoutes(deps: Deps) {
+  const { db, config, loginLimiter } = deps
+  const app = new Hono<AppEnv>()
+
+  app.post('/login', async (c) => {
+    const input = await jsonBody(c, LoginSchema)
+    const keys = [`acct:${input.email}`, `ip:${clientIp(c)}`]
+    const wait = Math.max(
+      loginLimiter.retryAfter(keys[0], config.loginLimit.perAccount),
+      loginLimiter.retryAfter(keys[1], config.loginLimit.perIp),
+    )
+    if (wait > 0) {
+      const minutes = Math.ceil(wait / 60_000)
+      throw new AppError(429, MSG.rateLimited(minutes), undefined, { 'Retry-After': String(Math.ceil(wait / 1000)) })
+    }
+
+    const user = await db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', input.email)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst()
+    // Always run one verification so a missing account costs the same time as a wrong password.
+    const valid = await verifyPassword(user?.password_hash ?? (await dummyHash()), input.password)
+    if (!user || !valid || user.is_active !== 1) {
+      for (const key of keys) loginLimiter.hit(key)
+      throw new AppError(401, MSG.loginFailed)
+    }
+    loginLimiter.reset(keys[0])
+    const token = await createSession(db, user.id, config.tokenTtlMs)
+    return ok(c, 'Login berhasil', { ...toUser(user), token })
+  })
+
+  app.post('/logout', requireAuth(deps), async (c) => {
+    const token = bearerToken(c.req.header('authorization'))
+    if (token) await revokeToken(db, token)
+    return ok(c, 'Logout berhasil')
+  })
+
+  return app
+}

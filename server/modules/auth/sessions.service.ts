@@ -1,0 +1,44 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { DB, UserRow } from '../../db/schema'
+import { nowIso } from '../../http'
+
+// Tokens are opaque random strings; only their SHA-256 is stored, so a leaked database holds no usable token.
+const digest = (token: string) => createHash('sha256').update(token).digest('hex')
+
+export async function createSession(db: Kysely<DB>, userId: number, ttlMs: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url')
+  const now = Date.now()
+  await db
+    .insertInto('sessions')
+    .values({ user_id: userId, token_hash: digest(token), created_at: new Date(now).toISOString(), expires_at: new Date(now + ttlMs).toISOString() })
+    .execute()
+  return token
+}
+
+/** The live, active user a token belongs to, or undefined. */
+export async function userForToken(db: Kysely<DB>, token: string): Promise<UserRow | undefined> {
+  if (token.length < 20 || token.length > 200) return undefined
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .where('sessions.token_hash', '=', digest(token))
+    .where('sessions.expires_at', '>', nowIso())
+    .where('users.is_active', '=', 1)
+    .where('users.deleted_at', 'is', null)
+    .executeTakeFirst()
+}
+
+export async function revokeToken(db: Kysely<DB>, token: string): Promise<void> {
+  await db.deleteFrom('sessions').where('token_hash', '=', digest(token)).execute()
+}
+
+export async function revokeAllSessions(db: Kysely<DB>, userId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute()
+}
+
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '')
+  return match?.[1]
+}
