@@ -12,6 +12,7 @@ export type Action =
   | 'admins.manage' // superadmin only
   | 'employees.manage' // admin
   | 'projects.manage' // create, edit, delete, members, download: admin
+  | 'projects.view' // project list, detail, dashboard: everyone but the superadmin (who manages admins only)
   | 'review' // approve / reject files and docs: admin
   | 'recap.manage' // upload / delete recap files: admin
   | 'whatsapp.manage' // admin
@@ -20,6 +21,7 @@ const ACTION_ROLES: Record<Action, readonly Role[]> = {
   'admins.manage': ['superadmin'],
   'employees.manage': ['admin'],
   'projects.manage': ['admin'],
+  'projects.view': ['admin', 'perencanaan', 'pengawasan'],
   review: ['admin'],
   'recap.manage': ['admin'],
   'whatsapp.manage': ['admin'],
@@ -48,6 +50,15 @@ export async function canSeeProject(db: Kysely<DB>, user: Pick<UserRow, 'id' | '
     .where('user_id', '=', user.id)
     .executeTakeFirst()
   return row !== undefined
+}
+
+/**
+ * The projects a user sees, for list and aggregate queries: `'all'` for admins, otherwise a subquery of
+ * the user's memberships to use as `where project_id in (...)` (empty for a superadmin).
+ */
+export function visibleProjectIds(db: Kysely<DB>, user: Pick<UserRow, 'id' | 'role'>) {
+  if (user.role === 'admin') return 'all' as const
+  return db.selectFrom('project_members').select('project_members.project_id').where('project_members.user_id', '=', user.role === 'superadmin' ? -1 : user.id)
 }
 
 /** Looks a project up by id or slug and answers 404 when it is absent or not visible to the user. */

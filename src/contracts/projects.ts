@@ -27,31 +27,48 @@ export const ProjectMembersSchema = v.object({
 })
 export type ProjectMembersInput = v.InferInput<typeof ProjectMembersSchema>
 
-/** One file row of a project, as the list/detail calls return it (only what the cards need). */
-export type ProjectFile = { id: number; uuid: string; folder: Area; status: Status }
+/**
+ * One item of a project as the detail call returns it: area files (perencanaan, pengawasan), documentation
+ * items (folder 'dokumentasi') and recap files (folder 'rekap', which are not reviewed: status null).
+ */
+export type ProjectFile = { id: number; uuid: string; folder: Area; status: Status | null }
 
+/**
+ * A project as the list, detail, create and update calls return it (SPEC section 3).
+ * The list sends counts only (`folder_counts`); the SPEC's `files` array (one entry per item with its
+ * folder) is sent by the detail call alone, so the list never loads file rows.
+ */
 export type Project = {
   id: number
   slug: string
   name: string
   description: string
   created_at: string
-  /** Per-area file counts (SPEC: files with their folder value; we send counts, see README). */
+  /** Items per area: area files, documentation items (dokumentasi) and recap files (rekap). */
   folder_counts: Record<Area, number>
-  files: { folder: Area }[]
+  /** Detail call only. */
+  files?: ProjectFile[]
+  /** Area files (perencanaan + pengawasan); documentation items are counted in total_docs. */
   total_files: number
   total_docs: number
   file_pending: number
   doc_pending: number
   file_approved: number
   doc_approved: number
+  file_rejected: number
+  doc_rejected: number
+  total_recaps: number
 }
 
+/** Totals over the projects the caller can see (SPEC section 3, dashboard analysis). */
 export type DashboardAnalysis = {
   projects: number
   files: number
+  docs: number
   file_pending: number
   file_approved: number
+  file_rejected: number
   doc_pending: number
   doc_approved: number
+  doc_rejected: number
 }
