@@ -63,7 +63,8 @@ export function visibleProjectIds(db: Kysely<DB>, user: Pick<UserRow, 'id' | 'ro
 
 /** Looks a project up by id or slug and answers 404 when it is absent or not visible to the user. */
 export async function findVisibleProject(db: Kysely<DB>, user: Pick<UserRow, 'id' | 'role'>, idOrSlug: string) {
-  const byId = /^\d{1,15}$/.test(idOrSlug)
+  // Ids are 32-bit serials on PostgreSQL; a larger number cannot exist (and must not reach the query as one).
+  const byId = /^\d{1,10}$/.test(idOrSlug) && Number(idOrSlug) <= 2_147_483_647
   const project = await db
     .selectFrom('projects')
     .selectAll()

@@ -10,8 +10,10 @@ import type { AppEnv, Deps } from './deps'
 import { AppError } from './http'
 import { adminRoutes } from './modules/admins/admins.routes'
 import { authRoutes } from './modules/auth/auth.routes'
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
 import { requireAuth } from './modules/auth/require-auth'
 import { employeeRoutes } from './modules/employees/employees.routes'
+import { projectRoutes } from './modules/projects/projects.routes'
 import { userRoutes } from './modules/users/users.routes'
 
 const JSON_LIMIT = 1024 * 1024
@@ -68,49 +70,41 @@ export function createApp(deps: Deps) {
     c.header('Cache-Control', 'no-store')
   })
 
+  // Public hello-world: liveness probe and the baseline of bench/api-load.ts.
+  api.get('/health', (c) => c.json({ success: true, message: 'ok' }))
   api.route('/auth', authRoutes(deps))
   const authed = new Hono<AppEnv>()
   authed.use('*', requireAuth(deps))
   authed.route('/user', userRoutes(deps))
   authed.route('/admin', adminRoutes(deps))
   authed.route('/employee', employeeRoutes(deps))
+  authed.route('/project', projectRoutes(deps))
+  authed.route('/dashboard', dashboardRoutes(deps))
   api.route('/', authed)
   api.all('*', (c) => c.json({ success: false, message: 'Alamat API tidak ditemukan' }, 404))
   app.route('/api', api)
 
   // Public blobs (doc images, avatars) by unguessable name; names are immutable, so cache forever.
-  app.use(
-    '/storage/*',
-    serveStatic({
-      root: deps.store.publicDir,
-      rewriteRequestPath: (p) => p.replace(/^\/storage/, ''),
-      onFound: (_p, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable')
-        c.header('X-Content-Type-Options', 'nosniff')
-      },
-    }),
-  )
+  app.use('/storage/*', async (c, next) => {
+    await next()
+    if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable')
+  })
+  app.use('/storage/*', serveStatic({ root: deps.store.publicDir, rewriteRequestPath: (p) => p.replace(/^\/storage/, '') }))
   app.all('/storage/*', (c) => c.json({ success: false, message: 'File tidak ditemukan' }, 404))
 
   const webDir = deps.config.webDir
   if (webDir && fs.existsSync(path.join(webDir, 'index.html'))) {
-    app.use(
-      '*',
-      serveStatic({
-        root: webDir,
-        onFound: (p, c) => {
-          // Hashed build assets never change; the shell, SW and manifest must always revalidate.
-          const hashed = p.includes(`${path.sep}assets${path.sep}`)
-          c.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
-        },
-      }),
-    )
-    // SPA fallback: every other GET is a client route (the router shows its own not-found page).
-    const indexHtml = path.join(webDir, 'index.html')
-    app.get('*', (c) => {
-      c.header('Cache-Control', 'no-cache')
-      return c.html(fs.readFileSync(indexHtml, 'utf8'))
+    // Hashed build assets never change; the shell, SW and manifest must always revalidate.
+    app.use('*', async (c, next) => {
+      await next()
+      if (c.res.status !== 200 || c.res.headers.has('Cache-Control')) return
+      const hashed = c.req.path.startsWith('/assets/')
+      c.res.headers.set('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
     })
+    app.use('*', serveStatic({ root: webDir }))
+    // SPA fallback: every other GET is a client route (the router shows its own not-found page).
+    const indexHtml = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8')
+    app.get('*', (c) => c.html(indexHtml))
   }
 
   return app
