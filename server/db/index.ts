@@ -7,7 +7,7 @@ import * as initial from './migrations/001-initial'
 import type { DB } from './schema'
 
 export type Dialect = 'sqlite' | 'postgres'
-export type Database = { db: Kysely<DB>; dialect: Dialect; close: () => Promise<void> }
+export type Database = { db: Kysely<DB>; dialect: Dialect; close: () => Promise<void>; pgSchema?: string }
 
 // int8 (count(*), bigint sizes) arrives as a string from pg; every such value here fits a JS number.
 pg.types.setTypeParser(20, (value) => Number(value))
@@ -21,7 +21,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; pgSc
       ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
     })
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
-    return { db, dialect: 'postgres', close: () => db.destroy() }
+    return { db, dialect: 'postgres', close: () => db.destroy(), pgSchema: opts.pgSchema }
   }
   fs.mkdirSync(opts.dataDir, { recursive: true })
   const file = opts.databaseUrl?.startsWith('sqlite:') ? opts.databaseUrl.slice('sqlite:'.length) : path.join(opts.dataDir, 'berkas.sqlite')
@@ -45,6 +45,8 @@ export async function migrate(database: Database): Promise<void> {
       return Object.fromEntries(Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: m.up(database.dialect) }]))
     },
   }
-  const { error } = await new Migrator({ db: database.db, provider }).migrateToLatest()
+  // Kysely looks its bookkeeping tables up across schemas; pin them to ours when a schema is set.
+  const migrator = new Migrator({ db: database.db, provider, ...(database.pgSchema ? { migrationTableSchema: database.pgSchema } : {}) })
+  const { error } = await migrator.migrateToLatest()
   if (error) throw error
 }
