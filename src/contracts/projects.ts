@@ -5,14 +5,16 @@ export type Area = (typeof AREAS)[number]
 export const STATUSES = ['pending', 'approved', 'rejected'] as const
 export type Status = (typeof STATUSES)[number]
 
+/**
+ * A required text field whose absence reads like an empty value: valibot reports a missing key with its
+ * own English "Invalid key" message, so the key defaults to '' and fails with the field's message.
+ */
+const requiredField = (message: string, max: number, tooLong: string) =>
+  v.optional(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, tooLong)), '')
+
 export const ProjectCreateSchema = v.object({
-  name: v.pipe(v.string('Nama project harus diisi'), v.trim(), v.nonEmpty('Nama project harus diisi'), v.maxLength(100, 'Nama terlalu panjang')),
-  description: v.pipe(
-    v.string('Deskripsi harus diisi'),
-    v.trim(),
-    v.nonEmpty('Deskripsi harus diisi'),
-    v.maxLength(500, 'Deskripsi terlalu panjang'),
-  ),
+  name: requiredField('Nama project harus diisi', 100, 'Nama terlalu panjang'),
+  description: requiredField('Deskripsi harus diisi', 500, 'Deskripsi terlalu panjang'),
 })
 export type ProjectCreateInput = v.InferInput<typeof ProjectCreateSchema>
 /** Inline editing has no visible validation, but the server still enforces the same bounds. */
@@ -24,7 +26,8 @@ export const ProjectMembersSchema = v.object({
     v.array(v.pipe(v.number('Anggota tidak valid'), v.integer('Anggota tidak valid'), v.minValue(1, 'Anggota tidak valid')), 'Daftar anggota tidak valid'),
     v.maxLength(1000, 'Daftar anggota terlalu panjang'),
   ),
-})
+  // The object's message is what valibot reports for a missing user_ids key.
+}, 'Daftar anggota tidak valid')
 export type ProjectMembersInput = v.InferInput<typeof ProjectMembersSchema>
 
 /**
