@@ -1,8 +1,15 @@
+import { fileURLToPath } from 'node:url'
 import pandacss from '@pandacss/dev/postcss'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type UserConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+
+// @pandacss/dev ships its own postcss copy; its plugin type differs from vite's only by that identity.
+type VitePostcssPlugin = NonNullable<
+  NonNullable<Exclude<NonNullable<UserConfig['css']>['postcss'], string>>['plugins']
+>[number]
+const pandaPostcss = pandacss() as unknown as VitePostcssPlugin
 
 // The API server (server/) serves the built app; in `vite dev` we proxy /api and /storage to it.
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000'
@@ -40,7 +47,9 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
-  css: { postcss: { plugins: [pandacss()] } },
+  css: { postcss: { plugins: [pandaPostcss] } },
+  // Panda's generated code lives outside src/; the same alias is in tsconfig paths.
+  resolve: { alias: { 'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)) } },
   server: {
     proxy: { '/api': apiTarget, '/storage': apiTarget },
   },

@@ -1,0 +1,26 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { AdminCreateInput } from '../../contracts/admins'
+import { createAdmin, listAdmins, removeAdmin } from './api'
+
+export const adminKeys = {
+  all: ['admins'] as const,
+  list: () => [...adminKeys.all, 'list'] as const,
+}
+
+export const adminListQueryOptions = () => queryOptions({ queryKey: adminKeys.list(), queryFn: listAdmins })
+
+export function useCreateAdmin() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (input: AdminCreateInput) => createAdmin(input),
+    onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.list() }),
+  })
+}
+
+export function useRemoveAdmin() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (id: number) => removeAdmin(id),
+    onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.list() }),
+  })
+}

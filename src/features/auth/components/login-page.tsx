@@ -1,0 +1,229 @@
+import { useQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { type FormEvent, useEffect, useState } from 'react'
+import { css } from 'styled-system/css'
+import { LoginSchema } from '../../../contracts/auth'
+import { MSG } from '../../../contracts/common'
+import { ApiError, errorMessage } from '../../../lib/api'
+import { currentUserQueryOptions } from '../../../lib/current-user'
+import { type FieldErrors, serverFieldErrors, validate, withoutError } from '../../../lib/form'
+import { getToken } from '../../../lib/session-token'
+import { Button } from '../../../ui/button'
+import { FormError, TextField } from '../../../ui/field'
+import {
+  IconEye,
+  IconEyeOff,
+  IconFolder,
+  IconLock,
+  IconMail,
+  IconShieldCheck,
+  IconUsers,
+} from '../../../ui/icons'
+import { LogoMark } from '../../../ui/logo'
+import { notify } from '../../../ui/toaster'
+import { useLoginMutation } from '../queries'
+
+export function LoginPage() {
+  const navigate = useNavigate()
+  const [values, setValues] = useState({ email: '', password: '' })
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const [showPassword, setShowPassword] = useState(false)
+  const loginMutation = useLoginMutation()
+
+  // An existing valid session skips the form (SPEC: go to / replacing the history entry).
+  const hasToken = Boolean(getToken())
+  const session = useQuery({ ...currentUserQueryOptions(), enabled: hasToken, retry: false, staleTime: 0 })
+  useEffect(() => {
+    if (hasToken && session.isSuccess) navigate({ to: '/', replace: true })
+  }, [hasToken, session.isSuccess, navigate])
+
+  function update(field: 'email' | 'password', value: string) {
+    setValues((v) => ({ ...v, [field]: value }))
+    setErrors((e) => withoutError(e, field))
+    setFormError(null)
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault()
+    const result = validate(LoginSchema, values)
+    if (!result.ok) {
+      setErrors(result.errors)
+      return
+    }
+    try {
+      await loginMutation.mutateAsync(result.output)
+      navigate({ to: '/', replace: true })
+    } catch (err) {
+      const fields = serverFieldErrors(err)
+      if (fields) setErrors(fields)
+      const message =
+        err instanceof ApiError && err.status === 401 ? MSG.loginFailed : errorMessage(err, MSG.loginFailed)
+      setFormError(message)
+      notify('error', message)
+    }
+  }
+
+  return (
+    <div
+      className={css({
+        flex: '1',
+        display: 'grid',
+        gridTemplateColumns: { base: '1fr', lg: '1.05fr 1fr' },
+        minH: '100dvh',
+      })}
+    >
+      <aside
+        className={css({
+          display: { base: 'none', lg: 'flex' },
+          flexDirection: 'column',
+          justifyContent: 'space-between',
+          p: '12',
+          color: 'white',
+          bgGradient: 'to-br',
+          gradientFrom: 'blue.700',
+          gradientTo: 'indigo.900',
+          position: 'relative',
+          overflow: 'hidden',
+        })}
+      >
+        <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
+          <LogoMark size={40} />
+          <div>
+            <p className={css({ fontWeight: '700', fontSize: 'lg', letterSpacing: '-0.01em' })}>Berkas</p>
+            <p className={css({ fontSize: 'sm', color: 'blue.100' })}>Sistem Manajemen File Cerdas</p>
+          </div>
+        </div>
+        <div className={css({ maxW: 'md', position: 'relative', zIndex: 1 })}>
+          <p
+            className={css({
+              fontSize: '2xl',
+              fontWeight: '600',
+              lineHeight: '1.3',
+              letterSpacing: '-0.02em',
+            })}
+          >
+            Semua berkas perencanaan, pengawasan, dokumentasi dan rekap project Anda di satu tempat.
+          </p>
+          <ul
+            className={css({
+              mt: '8',
+              display: 'flex',
+              flexDirection: 'column',
+              gap: '4',
+              fontSize: 'sm',
+              color: 'blue.100',
+            })}
+          >
+            <li className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
+              <IconFolder size={18} /> 4 folder utama untuk setiap project
+            </li>
+            <li className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
+              <IconShieldCheck size={18} /> Review dan persetujuan file oleh admin
+            </li>
+            <li className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
+              <IconUsers size={18} /> Akses berbasis peran untuk tim Anda
+            </li>
+          </ul>
+        </div>
+        <p className={css({ fontSize: 'xs', color: 'blue.200' })}>© {new Date().getFullYear()} Berkas</p>
+        <div
+          aria-hidden="true"
+          className={css({
+            position: 'absolute',
+            right: '-32',
+            bottom: '-32',
+            w: '96',
+            h: '96',
+            borderRadius: 'full',
+            bg: 'white/5',
+            boxShadow: '0 0 0 60px rgba(255,255,255,0.03), 0 0 0 140px rgba(255,255,255,0.02)',
+          })}
+        />
+      </aside>
+
+      <main
+        className={css({
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          p: { base: '5', sm: '8' },
+        })}
+      >
+        <div className={css({ w: 'full', maxW: '25rem' })}>
+          <div
+            className={css({
+              display: { base: 'flex', lg: 'none' },
+              alignItems: 'center',
+              gap: '3',
+              mb: '8',
+            })}
+          >
+            <LogoMark size={40} />
+            <div>
+              <p className={css({ fontWeight: '700', fontSize: 'lg', letterSpacing: '-0.01em' })}>Berkas</p>
+              <p className={css({ fontSize: 'sm', color: 'fgMuted' })}>Sistem Manajemen File Cerdas</p>
+            </div>
+          </div>
+          <h1 className={css({ textStyle: 'pageTitle' })}>Masuk ke Akun Anda</h1>
+          <p className={css({ mt: '1.5', fontSize: 'sm', color: 'fgMuted' })}>
+            Gunakan email dan password yang diberikan oleh administrator.
+          </p>
+
+          <form
+            onSubmit={onSubmit}
+            noValidate
+            className={css({ mt: '8', display: 'flex', flexDirection: 'column', gap: '4' })}
+          >
+            <FormError message={formError} />
+            <TextField
+              label="Email"
+              type="email"
+              name="email"
+              autoComplete="username"
+              inputMode="email"
+              placeholder="nama@perusahaan.com"
+              startIcon={<IconMail />}
+              value={values.email}
+              onChange={(e) => update('email', e.target.value)}
+              error={errors.email}
+              autoFocus
+            />
+            <TextField
+              label="Password"
+              type={showPassword ? 'text' : 'password'}
+              name="password"
+              autoComplete="current-password"
+              placeholder="••••••••"
+              startIcon={<IconLock />}
+              value={values.password}
+              onChange={(e) => update('password', e.target.value)}
+              error={errors.password}
+              endSlot={
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  iconOnly
+                  aria-label={showPassword ? 'Sembunyikan password' : 'Tampilkan password'}
+                  aria-pressed={showPassword}
+                  onClick={() => setShowPassword((s) => !s)}
+                >
+                  {showPassword ? <IconEyeOff /> : <IconEye />}
+                </Button>
+              }
+            />
+            <Button
+              type="submit"
+              size="lg"
+              fullWidth
+              disabled={loginMutation.isPending}
+              className={css({ mt: '2' })}
+            >
+              {loginMutation.isPending ? 'Memproses...' : 'Masuk'}
+            </Button>
+          </form>
+        </div>
+      </main>
+    </div>
+  )
+}

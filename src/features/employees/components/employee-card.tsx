@@ -1,0 +1,104 @@
+import { css } from 'styled-system/css'
+import type { User } from '../../../contracts/auth'
+import { formatDate } from '../../../lib/format'
+import { Avatar } from '../../../ui/avatar'
+import { Button } from '../../../ui/button'
+import { Card } from '../../../ui/card'
+import { IconCalendar, IconMail, IconPencil, IconPhone, IconTrash } from '../../../ui/icons'
+import { RoleBadge, StatusBadge } from '../../../ui/role-badge'
+import { Switch } from '../../../ui/switch'
+import { Tooltip } from '../../../ui/tooltip'
+
+const metaRow = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '2',
+  fontSize: 'sm',
+  color: 'fgMuted',
+  minW: '0',
+  '& svg': { color: 'fgSubtle', flexShrink: 0 },
+})
+
+type Props = {
+  employee: User
+  toggling: boolean
+  toggleDisabled: boolean
+  onToggle: (active: boolean) => void
+  onEdit: () => void
+  onDelete: () => void
+}
+
+export function EmployeeCard({ employee, toggling, toggleDisabled, onToggle, onEdit, onDelete }: Props) {
+  return (
+    <Card
+      interactive
+      aria-label={employee.name}
+      className={css({
+        display: 'flex',
+        flexDirection: 'column',
+        gap: '4',
+        h: 'full',
+        opacity: employee.is_active ? 1 : 0.85,
+      })}
+    >
+      <div className={css({ display: 'flex', alignItems: 'flex-start', gap: '3' })}>
+        <Avatar
+          name={employee.name}
+          src={employee.avatar}
+          size="lg"
+          className={css({ filter: employee.is_active ? undefined : 'grayscale(1)' })}
+        />
+        <div className={css({ flex: '1', minW: '0' })}>
+          <p className={css({ fontWeight: '600', truncate: true })}>{employee.name}</p>
+          <div className={css({ mt: '1', display: 'flex', flexWrap: 'wrap', gap: '1.5' })}>
+            <RoleBadge role={employee.role} />
+            <StatusBadge active={employee.is_active} />
+          </div>
+        </div>
+        <Tooltip content={employee.is_active ? 'Nonaktifkan' : 'Aktifkan'}>
+          <span className={css({ display: 'inline-flex', pt: '1' })}>
+            <Switch
+              checked={employee.is_active}
+              disabled={toggleDisabled}
+              onCheckedChange={onToggle}
+              ariaLabel={`Status aktif ${employee.name}`}
+            />
+          </span>
+        </Tooltip>
+      </div>
+      <div
+        className={css({
+          display: 'flex',
+          flexDirection: 'column',
+          gap: '2',
+          pt: '3',
+          borderTopWidth: '1px',
+          borderColor: 'border',
+        })}
+      >
+        <span className={metaRow}>
+          <IconMail /> <span className={css({ truncate: true })}>{employee.email}</span>
+        </span>
+        <span className={metaRow}>
+          <IconPhone /> {employee.phone || '-'}
+        </span>
+        <span className={metaRow}>
+          <IconCalendar /> Bergabung {formatDate(employee.created_at)}
+        </span>
+      </div>
+      <div className={css({ mt: 'auto', display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
+        {toggling ? (
+          <span className={css({ mr: 'auto', fontSize: 'xs', color: 'fgSubtle', alignSelf: 'center' })}>
+            Menyimpan...
+          </span>
+        ) : null}
+        <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${employee.name}`}>
+          <IconPencil /> Edit
+        </Button>
+        <Button variant="dangerGhost" size="sm" onClick={onDelete} aria-label={`Hapus ${employee.name}`}>
+          <IconTrash /> Hapus
+        </Button>
+      </div>
+    </Card>
+  )
+}

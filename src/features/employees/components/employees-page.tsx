@@ -1,0 +1,193 @@
+import { useQuery } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { css } from 'styled-system/css'
+import type { User } from '../../../contracts/auth'
+import { MSG, ROLE_LABELS } from '../../../contracts/common'
+import { errorMessage, failureMessage } from '../../../lib/api'
+import { useCurrentUser } from '../../../lib/current-user'
+import { Button } from '../../../ui/button'
+import { CardSkeletons } from '../../../ui/card-skeletons'
+import { ConfirmDialog } from '../../../ui/dialog'
+import { EmptyState } from '../../../ui/empty-state'
+import { IconPlus, IconSearchX, IconUsers } from '../../../ui/icons'
+import { PageHeader, SearchBox } from '../../../ui/page-header'
+import { notify } from '../../../ui/toaster'
+import { employeeListQueryOptions, useRemoveEmployee, useSetEmployeeActive } from '../queries'
+import { EmployeeCard } from './employee-card'
+import { EmployeeFormDialog } from './employee-form-dialog'
+
+function matches(e: User, q: string) {
+  if (!q) return true
+  const needle = q.toLowerCase()
+  return [e.name, e.email, e.role, ROLE_LABELS[e.role]].some((s) => s?.toLowerCase().includes(needle))
+}
+
+type FormState = { mode: 'create' } | { mode: 'edit'; employee: User } | null
+
+export function EmployeesPage() {
+  const me = useCurrentUser()
+  const employees = useQuery(employeeListQueryOptions())
+  const setActive = useSetEmployeeActive()
+  const removeMutation = useRemoveEmployee()
+  const [search, setSearch] = useState('')
+  const [form, setForm] = useState<FormState>(null)
+  const [toDelete, setToDelete] = useState<User | null>(null)
+  const [togglingId, setTogglingId] = useState<number | null>(null)
+
+  const list = employees.data ?? []
+  const filtered = useMemo(() => list.filter((e) => matches(e, search.trim())), [list, search])
+  const activeCount = list.filter((e) => e.is_active).length
+
+  async function toggle(employee: User, active: boolean) {
+    // One change at a time: every switch is disabled until this call and the reload finish.
+    if (togglingId !== null) return
+    setTogglingId(employee.id)
+    try {
+      await setActive.mutateAsync({ id: employee.id, active })
+      notify('success', active ? 'Karyawan berhasil diaktifkan' : 'Karyawan berhasil dinonaktifkan')
+    } catch (err) {
+      notify(
+        'error',
+        failureMessage(err, {
+          failed: active ? 'Gagal mengaktifkan karyawan' : 'Gagal menonaktifkan karyawan',
+          thrown: active
+            ? 'Terjadi kesalahan saat mengaktifkan karyawan'
+            : 'Terjadi kesalahan saat menonaktifkan karyawan',
+        }),
+      )
+    } finally {
+      setTogglingId(null)
+    }
+  }
+
+  async function confirmDelete() {
+    if (!toDelete) return
+    try {
+      await removeMutation.mutateAsync(toDelete.id)
+      notify('success', 'Karyawan berhasil dihapus')
+      setToDelete(null)
+    } catch (err) {
+      notify(
+        'error',
+        failureMessage(err, {
+          failed: 'Gagal menghapus karyawan',
+          thrown: 'Terjadi kesalahan saat menghapus karyawan',
+        }),
+      )
+    }
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title="Manajemen Karyawan"
+        subtitle="Kelola data karyawan dan akses sistem"
+        actions={
+          <Button onClick={() => setForm({ mode: 'create' })}>
+            <IconPlus /> Tambah Karyawan
+          </Button>
+        }
+      />
+
+      <div
+        className={css({
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: '4',
+          mb: '5',
+        })}
+      >
+        <SearchBox
+          value={search}
+          onChange={setSearch}
+          label="Cari karyawan"
+          placeholder="Cari nama, email atau peran..."
+        />
+        {list.length > 0 ? (
+          <p
+            className={css({
+              fontSize: 'sm',
+              color: 'fgSubtle',
+              whiteSpace: 'nowrap',
+              display: { base: 'none', sm: 'block' },
+            })}
+          >
+            {activeCount} aktif dari {list.length} karyawan
+          </p>
+        ) : null}
+      </div>
+
+      {employees.isError && !employees.data ? (
+        <EmptyState
+          icon={<IconUsers />}
+          title={errorMessage(employees.error, MSG.loadFailed)}
+          action={
+            <Button variant="secondary" onClick={() => employees.refetch()}>
+              Coba lagi
+            </Button>
+          }
+        />
+      ) : employees.isPending ? (
+        <CardSkeletons />
+      ) : list.length === 0 ? (
+        <EmptyState
+          icon={<IconUsers />}
+          title="Belum ada karyawan"
+          description="Tambahkan karyawan agar mereka dapat masuk dan bekerja di project."
+          action={
+            <Button onClick={() => setForm({ mode: 'create' })}>
+              <IconPlus /> Tambah Karyawan
+            </Button>
+          }
+        />
+      ) : filtered.length === 0 ? (
+        <EmptyState
+          icon={<IconSearchX />}
+          title="Tidak ada karyawan yang ditemukan"
+          description="Coba kata kunci lain."
+        />
+      ) : (
+        <ul
+          className={css({
+            display: 'grid',
+            gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' },
+            gap: '4',
+          })}
+        >
+          {filtered.map((employee) => (
+            <li key={employee.id}>
+              <EmployeeCard
+                employee={employee}
+                toggling={togglingId === employee.id}
+                toggleDisabled={togglingId !== null}
+                onToggle={(active) => toggle(employee, active)}
+                onEdit={() => setForm({ mode: 'edit', employee })}
+                onDelete={() => setToDelete(employee)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <EmployeeFormDialog adminId={me.id} state={form} onClose={() => setForm(null)} />
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => {
+          if (!open) setToDelete(null)
+        }}
+        title="Konfirmasi Hapus"
+        description={
+          <>
+            Apakah Anda yakin ingin menghapus karyawan <strong>{toDelete?.name}</strong>? Tindakan ini tidak
+            dapat dibatalkan.
+          </>
+        }
+        confirmLabel="Hapus"
+        onConfirm={confirmDelete}
+        loading={removeMutation.isPending}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,195 @@
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react'
+import { css } from 'styled-system/css'
+import type { User } from '../../../contracts/auth'
+import { MSG } from '../../../contracts/common'
+import { AVATAR_MAX_BYTES, AVATAR_TYPE_MESSAGE, ProfileUpdateSchema } from '../../../contracts/users'
+import { errorMessage } from '../../../lib/api'
+import { type FieldErrors, serverFieldErrors, validate, withoutError } from '../../../lib/form'
+import { formatDateLong } from '../../../lib/format'
+import { Avatar } from '../../../ui/avatar'
+import { Button } from '../../../ui/button'
+import { Card } from '../../../ui/card'
+import { TextField } from '../../../ui/field'
+import { IconCalendar, IconCamera, IconMail, IconSave } from '../../../ui/icons'
+import { RoleBadge } from '../../../ui/role-badge'
+import { Spinner } from '../../../ui/spinner'
+import { notify } from '../../../ui/toaster'
+import { useUpdateAvatar, useUpdateProfile } from '../queries'
+
+export function ProfileInfoCard({ user }: { user: User }) {
+  const [values, setValues] = useState({ name: user.name, phone: user.phone ?? '' })
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const fileInput = useRef<HTMLInputElement>(null)
+  const profileMutation = useUpdateProfile()
+  const avatarMutation = useUpdateAvatar()
+
+  function update(field: 'name' | 'phone', value: string) {
+    setValues((v) => ({ ...v, [field]: value }))
+    setErrors((e) => withoutError(e, field))
+  }
+
+  async function onAvatarPicked(e: ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0]
+    e.target.value = ''
+    if (!file) return
+    if (!file.type.startsWith('image/')) {
+      notify('error', AVATAR_TYPE_MESSAGE)
+      return
+    }
+    if (file.size > AVATAR_MAX_BYTES) {
+      notify('error', MSG.tooLarge)
+      return
+    }
+    try {
+      await avatarMutation.mutateAsync(file)
+      notify('success', 'Foto profil berhasil diperbarui')
+    } catch (err) {
+      notify('error', errorMessage(err, 'Gagal mengupload foto profil'))
+    }
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault()
+    const result = validate(ProfileUpdateSchema, values)
+    if (!result.ok) {
+      setErrors(result.errors)
+      return
+    }
+    try {
+      await profileMutation.mutateAsync(result.output)
+      notify('success', 'Profil berhasil diperbarui')
+    } catch (err) {
+      const fields = serverFieldErrors(err)
+      if (fields) setErrors(fields)
+      notify('error', errorMessage(err, 'Gagal memperbarui profil'))
+    }
+  }
+
+  return (
+    <Card padding="none">
+      <div
+        className={css({
+          h: '24',
+          borderTopRadius: 'lg',
+          bgGradient: 'to-r',
+          gradientFrom: 'blue.600',
+          gradientTo: 'indigo.500',
+        })}
+      />
+      <div className={css({ px: { base: '5', md: '6' }, pb: '6' })}>
+        <div
+          className={css({
+            display: 'flex',
+            flexDirection: { base: 'column', sm: 'row' },
+            alignItems: { base: 'flex-start', sm: 'flex-end' },
+            gap: '4',
+            mt: '-12',
+          })}
+        >
+          <div className={css({ position: 'relative' })}>
+            <Avatar
+              name={user.name}
+              src={user.avatar}
+              size="xl"
+              className={css({ borderWidth: '4px', borderColor: 'surface', boxShadow: 'card' })}
+            />
+            <Button
+              variant="secondary"
+              size="sm"
+              iconOnly
+              aria-label="Ubah foto profil"
+              title="Ubah foto profil"
+              disabled={avatarMutation.isPending}
+              onClick={() => fileInput.current?.click()}
+              className={css({ position: 'absolute', right: '0', bottom: '0', borderRadius: 'full' })}
+            >
+              {avatarMutation.isPending ? <Spinner /> : <IconCamera />}
+            </Button>
+            <input
+              ref={fileInput}
+              type="file"
+              accept="image/*"
+              aria-label="Pilih foto profil"
+              className={css({ srOnly: true })}
+              tabIndex={-1}
+              onChange={onAvatarPicked}
+            />
+          </div>
+          <div className={css({ minW: '0', pb: '1' })}>
+            <p className={css({ fontSize: 'xl', fontWeight: '700', letterSpacing: '-0.01em' })}>
+              {user.name}
+            </p>
+            <div
+              className={css({
+                display: 'flex',
+                flexWrap: 'wrap',
+                alignItems: 'center',
+                gap: '3',
+                mt: '1',
+                fontSize: 'sm',
+                color: 'fgMuted',
+              })}
+            >
+              <RoleBadge role={user.role} />
+              <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5' })}>
+                <IconMail size={14} /> {user.email}
+              </span>
+              <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '1.5' })}>
+                <IconCalendar size={14} /> Bergabung {formatDateLong(user.created_at)}
+              </span>
+            </div>
+          </div>
+        </div>
+
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          className={css({
+            mt: '6',
+            display: 'grid',
+            gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
+            gap: '4',
+          })}
+        >
+          <TextField
+            label="Nama Lengkap"
+            name="name"
+            autoComplete="name"
+            value={values.name}
+            onChange={(e) => update('name', e.target.value)}
+            error={errors.name}
+          />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            value={user.email}
+            readOnly
+            hint="Email tidak dapat diubah"
+          />
+          <TextField
+            label="Nomor Telepon"
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            value={values.phone}
+            onChange={(e) => update('phone', e.target.value)}
+            error={errors.phone}
+          />
+          <div
+            className={css({
+              gridColumn: { md: '1 / -1' },
+              display: 'flex',
+              justifyContent: 'flex-end',
+              pt: '2',
+            })}
+          >
+            <Button type="submit" loading={profileMutation.isPending}>
+              {profileMutation.isPending ? null : <IconSave />} Simpan Perubahan
+            </Button>
+          </div>
+        </form>
+      </div>
+    </Card>
+  )
+}

@@ -1,0 +1,18 @@
+import { css } from 'styled-system/css'
+import { useCurrentUser } from '../../../lib/current-user'
+import { PageHeader } from '../../../ui/page-header'
+import { PasswordCard } from './password-card'
+import { ProfileInfoCard } from './profile-info-card'
+
+export function ProfilePage() {
+  const user = useCurrentUser()
+  return (
+    <div className={css({ maxW: '3xl', mx: 'auto' })}>
+      <PageHeader title="Profil Pengguna" subtitle="Kelola informasi akun dan keamanan Anda" />
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+        <ProfileInfoCard key={user.id} user={user} />
+        <PasswordCard />
+      </div>
+    </div>
+  )
+}

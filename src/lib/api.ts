@@ -1,0 +1,109 @@
+import axios, { type Options } from 'redaxios'
+import { type ApiEnvelope, MSG } from '../contracts/common'
+import { getToken } from './session-token'
+
+/** A failed call, normalised: HTTP status (0 = network), the server's message, field errors on 422. */
+export class ApiError extends Error {
+  readonly status: number
+  readonly errors?: Record<string, string>
+  constructor(status: number, message: string, errors?: Record<string, string>) {
+    super(message)
+    this.name = 'ApiError'
+    this.status = status
+    this.errors = errors
+  }
+}
+
+export const API_BASE_URL: string = import.meta.env.VITE_API_URL ?? ''
+
+/** The one HTTP client. */
+export const http = axios.create({ baseURL: API_BASE_URL })
+
+function authHeaders(extra?: Options['headers']): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...(extra as Record<string, string>) }
+  // Read on every request so a token set or cleared elsewhere (login, logout, another tab) applies at once.
+  const token = getToken()
+  if (token) headers.Authorization = `Bearer ${token}`
+  return headers
+}
+
+function isEnvelope(x: unknown): x is ApiEnvelope {
+  return typeof x === 'object' && x !== null && 'message' in x
+}
+
+/** Turns anything a call can throw into an ApiError carrying the server's message where there is one. */
+export function toApiError(err: unknown, fallback: string = MSG.serverError): ApiError {
+  if (err instanceof ApiError) return err
+  if (
+    typeof err === 'object' &&
+    err !== null &&
+    'status' in err &&
+    typeof (err as { status: unknown }).status === 'number'
+  ) {
+    const res = err as { status: number; data?: unknown }
+    let body = res.data
+    if (typeof body === 'string') {
+      try {
+        body = JSON.parse(body)
+      } catch {
+        /* not JSON */
+      }
+    }
+    if (isEnvelope(body)) return new ApiError(res.status, body.message || fallback, body.errors)
+    return new ApiError(res.status, fallback)
+  }
+  return new ApiError(0, fallback)
+}
+
+/** Picks the message to show for a failure: the server's, else the screen's fallback (SPEC section 8). */
+export function errorMessage(err: unknown, fallback: string): string {
+  const e = toApiError(err, fallback)
+  return e.status === 0 ? fallback : e.message || fallback
+}
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
+
+async function call<T>(
+  method: Method,
+  url: string,
+  body?: unknown,
+  config?: Options,
+): Promise<ApiEnvelope<T>> {
+  try {
+    const res = await http<ApiEnvelope<T>>({
+      ...config,
+      url,
+      method,
+      data: body,
+      headers: authHeaders(config?.headers),
+    })
+    return res.data
+  } catch (err) {
+    throw toApiError(err)
+  }
+}
+
+/** JSON calls returning the server envelope. */
+export const api = {
+  get: <T>(url: string, config?: Options) => call<T>('get', url, undefined, config),
+  delete: <T>(url: string, config?: Options) => call<T>('delete', url, undefined, config),
+  post: <T>(url: string, body?: unknown, config?: Options) => call<T>('post', url, body, config),
+  put: <T>(url: string, body?: unknown, config?: Options) => call<T>('put', url, body, config),
+  patch: <T>(url: string, body?: unknown, config?: Options) => call<T>('patch', url, body, config),
+}
+
+/** Unwraps `data` from an envelope, failing loudly if the server sent none. */
+export function dataOf<T>(envelope: ApiEnvelope<T>): T {
+  if (envelope.data === undefined) throw new ApiError(500, envelope.message || MSG.serverError)
+  return envelope.data
+}
+
+/**
+ * SPEC section 8 distinguishes a refused call ('Gagal ...', or the server's own message) from one
+ * that never got an answer ('Terjadi kesalahan saat ...').
+ */
+export function failureMessage(err: unknown, messages: { failed: string; thrown: string }): string {
+  const e = toApiError(err, messages.failed)
+  if (e.status === 0) return messages.thrown
+  return e.message || messages.failed
+}

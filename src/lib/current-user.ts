@@ -1,0 +1,25 @@
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
+import type { User } from '../contracts/auth'
+import { api, dataOf } from './api'
+
+/**
+ * The signed-in user lives in the query cache under one key: the guard, the header, the profile
+ * and every role check read it from here (the "client session" of SPEC section 3).
+ */
+export const currentUserKey = ['session', 'me'] as const
+
+export async function fetchCurrentUser(): Promise<User> {
+  return dataOf(await api.get<User>('/api/user/me'))
+}
+
+export const currentUserQueryOptions = () =>
+  queryOptions({
+    queryKey: currentUserKey,
+    queryFn: fetchCurrentUser,
+    staleTime: 60_000,
+  })
+
+/** The user inside the guarded layout (the guard has already loaded it). */
+export function useCurrentUser(): User {
+  return useSuspenseQuery(currentUserQueryOptions()).data
+}

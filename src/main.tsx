@@ -1,0 +1,52 @@
+import './index.css'
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
+import { createRouter, RouterProvider } from '@tanstack/react-router'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { persistOptions, queryClient, setUnauthorizedHandler } from './lib/query-client'
+import { endSession } from './lib/session'
+import { registerServiceWorker } from './lib/sw-register'
+import { routeTree } from './routeTree.gen'
+import { FullScreenLoading } from './ui/full-screen-loading'
+import { Toaster } from './ui/toaster'
+
+const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  // Loaders read through the query cache, which has its own freshness rules.
+  defaultPreloadStaleTime: 0,
+  defaultPendingComponent: FullScreenLoading,
+  scrollRestoration: true,
+})
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router
+  }
+}
+
+// A token the server no longer accepts (expired, revoked, user deactivated) ends the session here.
+let endingSession = false
+setUnauthorizedHandler(() => {
+  if (endingSession) return
+  endingSession = true
+  void endSession().finally(() => {
+    endingSession = false
+    if (router.state.location.pathname !== '/login') router.navigate({ to: '/login', replace: true })
+  })
+})
+
+const rootElement = document.getElementById('root')
+if (!rootElement) throw new Error('#root missing from index.html')
+
+createRoot(rootElement).render(
+  <StrictMode>
+    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </PersistQueryClientProvider>
+  </StrictMode>,
+)
+
+if (import.meta.env.PROD) registerServiceWorker()

@@ -1,0 +1,43 @@
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
+import { NotificationBell } from '../features/notifications/components/notification-bell'
+import { AppShell } from '../features/shell/components/app-shell'
+import { WhatsAppQrDialog } from '../features/whatsapp/components/whatsapp-qr-dialog'
+import { currentUserQueryOptions, useCurrentUser } from '../lib/current-user'
+import { getToken } from '../lib/session-token'
+import { FullScreenLoading } from '../ui/full-screen-loading'
+
+/** The authentication guard and the shared layout of every signed-in screen. */
+export const Route = createFileRoute('/_app')({
+  async beforeLoad({ context }) {
+    if (!getToken()) throw redirect({ to: '/login' })
+    try {
+      const user = await context.queryClient.ensureQueryData({
+        ...currentUserQueryOptions(),
+        revalidateIfStale: true,
+      })
+      return { user }
+    } catch (err) {
+      // SPEC: a failed current-user check is only logged, then the visitor goes to /login.
+      console.error('Current user check failed', err)
+      throw redirect({ to: '/login' })
+    }
+  },
+  pendingComponent: FullScreenLoading,
+  pendingMs: 0,
+  component: AppLayout,
+})
+
+function AppLayout() {
+  const user = useCurrentUser()
+  return (
+    <AppShell
+      user={user}
+      notificationBell={<NotificationBell />}
+      renderWhatsAppDialog={(open, onOpenChange) => (
+        <WhatsAppQrDialog open={open} onOpenChange={onOpenChange} />
+      )}
+    >
+      <Outlet />
+    </AppShell>
+  )
+}

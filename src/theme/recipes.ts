@@ -1,0 +1,196 @@
+import { defineRecipe } from '@pandacss/dev'
+
+export const button = defineRecipe({
+  className: 'button',
+  description: 'Buttons and icon buttons',
+  base: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: '2',
+    fontWeight: '500',
+    whiteSpace: 'nowrap',
+    borderRadius: 'md',
+    borderWidth: '1px',
+    borderColor: 'transparent',
+    cursor: 'pointer',
+    userSelect: 'none',
+    transition:
+      'background {durations.fast}, border-color {durations.fast}, box-shadow {durations.fast}, color {durations.fast}',
+    _disabled: { opacity: 0.55, cursor: 'not-allowed' },
+    _focusVisible: { outline: 'none', boxShadow: 'focus' },
+    '& svg': { flexShrink: 0 },
+  },
+  variants: {
+    variant: {
+      primary: {
+        bg: 'brand',
+        color: 'white',
+        boxShadow: 'xs',
+        _hover: { _enabled: { bg: 'brand.hover' } },
+      },
+      secondary: {
+        bg: 'surface',
+        color: 'fg',
+        borderColor: 'border',
+        boxShadow: 'xs',
+        _hover: { _enabled: { bg: 'slate.50', borderColor: 'borderStrong' } },
+      },
+      ghost: {
+        bg: 'transparent',
+        color: 'fgMuted',
+        _hover: { _enabled: { bg: 'subtle', color: 'fg' } },
+      },
+      danger: {
+        bg: 'danger',
+        color: 'white',
+        boxShadow: 'xs',
+        _hover: { _enabled: { bg: 'danger.hover' } },
+        _focusVisible: { boxShadow: 'focusDanger' },
+      },
+      dangerGhost: {
+        bg: 'transparent',
+        color: 'fgSubtle',
+        _hover: { _enabled: { bg: 'danger.soft', color: 'danger.fg' } },
+      },
+    },
+    size: {
+      xs: { h: '7', px: '2', fontSize: 'xs', '& svg': { w: '3.5', h: '3.5' } },
+      sm: { h: '8', px: '3', fontSize: 'sm', '& svg': { w: '4', h: '4' } },
+      md: { h: '9', px: '3.5', fontSize: 'sm', '& svg': { w: '4', h: '4' } },
+      lg: { h: '11', px: '5', fontSize: 'md', '& svg': { w: '5', h: '5' } },
+    },
+    iconOnly: {
+      true: { px: '0', aspectRatio: '1' },
+    },
+    fullWidth: {
+      true: { w: 'full' },
+    },
+  },
+  defaultVariants: { variant: 'primary', size: 'md' },
+})
+
+export const input = defineRecipe({
+  className: 'input',
+  description: 'Text inputs, selects and textareas',
+  base: {
+    w: 'full',
+    h: '10',
+    px: '3',
+    fontSize: 'sm',
+    color: 'fg',
+    bg: 'surface',
+    borderWidth: '1px',
+    borderColor: 'border',
+    borderRadius: 'md',
+    boxShadow: 'xs',
+    outline: 'none',
+    transition: 'border-color {durations.fast}, box-shadow {durations.fast}',
+    _placeholder: { color: 'slate.400' },
+    _hover: { borderColor: 'borderStrong' },
+    _focus: { borderColor: 'brand', boxShadow: 'focus' },
+    _invalid: { borderColor: 'danger', _focus: { boxShadow: 'focusDanger' } },
+    _disabled: { bg: 'subtle', color: 'fgSubtle', cursor: 'not-allowed' },
+    _readOnly: { bg: 'slate.50', color: 'fgMuted' },
+  },
+  variants: {
+    kind: {
+      input: {},
+      select: { appearance: 'none', pr: '9', cursor: 'pointer' },
+      textarea: { h: 'auto', minH: '24', py: '2', resize: 'vertical' },
+    },
+  },
+  defaultVariants: { kind: 'input' },
+})
+
+export const badge = defineRecipe({
+  className: 'badge',
+  description: 'Small pill labels: roles, statuses, areas',
+  base: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: '1',
+    h: '5',
+    px: '2',
+    fontSize: '0.6875rem',
+    fontWeight: '600',
+    letterSpacing: '0.01em',
+    borderRadius: 'full',
+    borderWidth: '1px',
+    whiteSpace: 'nowrap',
+    lineHeight: '1',
+  },
+  variants: {
+    tone: {
+      superadmin: {
+        bg: 'role.superadmin.bg',
+        color: 'role.superadmin.fg',
+        borderColor: 'role.superadmin.border',
+      },
+      admin: { bg: 'role.admin.bg', color: 'role.admin.fg', borderColor: 'role.admin.border' },
+      perencanaan: {
+        bg: 'role.perencanaan.bg',
+        color: 'role.perencanaan.fg',
+        borderColor: 'role.perencanaan.border',
+      },
+      pengawasan: {
+        bg: 'role.pengawasan.bg',
+        color: 'role.pengawasan.fg',
+        borderColor: 'role.pengawasan.border',
+      },
+      pending: { bg: 'status.pending.bg', color: 'status.pending.fg', borderColor: 'status.pending.border' },
+      approved: {
+        bg: 'status.approved.bg',
+        color: 'status.approved.fg',
+        borderColor: 'status.approved.border',
+      },
+      rejected: {
+        bg: 'status.rejected.bg',
+        color: 'status.rejected.fg',
+        borderColor: 'status.rejected.border',
+      },
+      revision: {
+        bg: 'status.revision.bg',
+        color: 'status.revision.fg',
+        borderColor: 'status.revision.border',
+      },
+      inactive: {
+        bg: 'status.inactive.bg',
+        color: 'status.inactive.fg',
+        borderColor: 'status.inactive.border',
+      },
+      neutral: { bg: 'subtle', color: 'fgMuted', borderColor: 'border' },
+    },
+  },
+  defaultVariants: { tone: 'neutral' },
+})
+
+export const card = defineRecipe({
+  className: 'card',
+  description: 'Surfaces that group content',
+  base: {
+    bg: 'surface',
+    borderWidth: '1px',
+    borderColor: 'border',
+    borderRadius: 'lg',
+    boxShadow: 'card',
+  },
+  variants: {
+    padding: {
+      none: {},
+      sm: { p: '4' },
+      md: { p: { base: '4', md: '5' } },
+      lg: { p: { base: '5', md: '6' } },
+    },
+    interactive: {
+      true: {
+        transition:
+          'box-shadow {durations.normal}, border-color {durations.normal}, transform {durations.normal}',
+        _hover: { boxShadow: 'cardHover', borderColor: 'borderStrong' },
+      },
+    },
+  },
+  defaultVariants: { padding: 'md' },
+})
+
+export const recipes = { button, input, badge, card }
