@@ -132,6 +132,13 @@ export type NotificationsTable = {
   created_at: string
 }
 
+/**
+ * Row counts per project, kept by triggers on files, docs and recap_files (migration 002); read by the
+ * project list and the dashboard instead of counting rows. kind 'file' | 'doc' | 'recap'; area and status
+ * are '' where they do not apply.
+ */
+export type ProjectCountsTable = { project_id: number; kind: 'file' | 'doc' | 'recap'; area: string; status: string; n: number }
+
 export type SettingsTable = { key: string; value: string }
 
 export type DB = {
@@ -148,6 +155,7 @@ export type DB = {
   doc_comments: DocCommentsTable
   recap_files: RecapFilesTable
   notifications: NotificationsTable
+  project_counts: ProjectCountsTable
   settings: SettingsTable
 }
 

@@ -4,40 +4,38 @@ import { visibleProjectIds } from '../../access'
 import type { DB, UserRow } from '../../db/schema'
 
 /**
- * Totals over the projects the user can see, from three aggregate queries (projects, files by status,
- * docs by status) served by the covering indexes; no file row is ever loaded.
+ * Totals over the projects the user can see: the project count plus one sum over project_counts, the
+ * trigger-kept per-project counters (migration 002), so no file or doc row is read.
  */
 export async function dashboardAnalysis(db: Kysely<DB>, user: Pick<UserRow, 'id' | 'role'>): Promise<DashboardAnalysis> {
   const scope = visibleProjectIds(db, user)
   let projects = db.selectFrom('projects').select((eb) => eb.fn.countAll<number>().as('n'))
-  let files = db.selectFrom('files').select('status').select((eb) => eb.fn.countAll<number>().as('n'))
-  let docs = db.selectFrom('docs').select('status').select((eb) => eb.fn.countAll<number>().as('n'))
+  let counts = db
+    .selectFrom('project_counts')
+    .select(['kind', 'status'])
+    .select((eb) => eb.fn.sum<number>('n').as('n'))
+    .where('kind', 'in', ['file', 'doc'])
+    .groupBy(['kind', 'status'])
   if (scope !== 'all') {
     projects = projects.where('id', 'in', scope)
-    files = files.where('project_id', 'in', scope)
-    docs = docs.where('project_id', 'in', scope)
+    counts = counts.where('project_id', 'in', scope)
   }
-  const [p, f, d] = await Promise.all([
-    projects.executeTakeFirstOrThrow(),
-    files.groupBy('status').execute(),
-    docs.groupBy('status').execute(),
-  ])
-  const byStatus = (rows: { status: Status; n: number }[]) => {
-    const out: Record<Status, number> = { pending: 0, approved: 0, rejected: 0 }
-    for (const r of rows) if (r.status in out) out[r.status] += Number(r.n)
-    return out
+  const [p, rows] = await Promise.all([projects.executeTakeFirstOrThrow(), counts.execute()])
+  const file: Record<Status, number> = { pending: 0, approved: 0, rejected: 0 }
+  const doc: Record<Status, number> = { pending: 0, approved: 0, rejected: 0 }
+  for (const r of rows) {
+    const into = r.kind === 'file' ? file : doc
+    if (r.status in into) into[r.status as Status] += Number(r.n)
   }
-  const fs = byStatus(f)
-  const ds = byStatus(d)
   return {
     projects: Number(p.n),
-    files: fs.pending + fs.approved + fs.rejected,
-    docs: ds.pending + ds.approved + ds.rejected,
-    file_pending: fs.pending,
-    file_approved: fs.approved,
-    file_rejected: fs.rejected,
-    doc_pending: ds.pending,
-    doc_approved: ds.approved,
-    doc_rejected: ds.rejected,
+    files: file.pending + file.approved + file.rejected,
+    docs: doc.pending + doc.approved + doc.rejected,
+    file_pending: file.pending,
+    file_approved: file.approved,
+    file_rejected: file.rejected,
+    doc_pending: doc.pending,
+    doc_approved: doc.approved,
+    doc_rejected: doc.rejected,
   }
 }

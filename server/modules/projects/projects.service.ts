@@ -12,8 +12,8 @@ import type { Visibility } from '../../storage/blob-store'
 export type ProjectRow = Selectable<ProjectsTable>
 type Viewer = Pick<UserRow, 'id' | 'role'>
 
-/** Per-project counters, filled from GROUP BY queries (never from file rows). */
-type Counts = {
+/** Per-project counters, read from project_counts (never from file rows). */
+export type Counts = {
   areas: Record<Area, number>
   file: Record<Status, number>
   doc: Record<Status, number>
@@ -21,7 +21,7 @@ type Counts = {
   recaps: number
 }
 
-const emptyCounts = (): Counts => ({
+export const emptyCounts = (): Counts => ({
   areas: { perencanaan: 0, pengawasan: 0, dokumentasi: 0, rekap: 0 },
   file: { pending: 0, approved: 0, rejected: 0 },
   doc: { pending: 0, approved: 0, rejected: 0 },
@@ -33,51 +33,35 @@ const emptyCounts = (): Counts => ({
 type Scope = 'all' | number[] | Exclude<ReturnType<typeof visibleProjectIds>, 'all'>
 
 /**
- * Counts for many projects in three aggregate queries (files by area and status, docs by status, recap
- * files), each served by its covering index: files_counts (project_id, area, status), docs_counts
- * (project_id, status), recap_files_project. One round of queries per page, never one per project.
+ * Counts for many projects in one query over project_counts, the per-project counters that triggers keep
+ * current on every write to files, docs and recap_files (migration 002). At most ~10 rows per project, so
+ * a page of projects costs one indexed read, never a scan of file rows and never one query per project.
  */
 export async function countProjects(db: Kysely<DB>, scope: Scope): Promise<Map<number, Counts>> {
   const result = new Map<number, Counts>()
   if (Array.isArray(scope) && scope.length === 0) return result
-  const at = (id: number) => {
-    let c = result.get(id)
-    if (!c) result.set(id, (c = emptyCounts()))
-    return c
-  }
-
-  let files = db.selectFrom('files').select(['project_id', 'area', 'status']).select((eb) => eb.fn.countAll<number>().as('n'))
-  let docs = db.selectFrom('docs').select(['project_id', 'status']).select((eb) => eb.fn.countAll<number>().as('n'))
-  let recaps = db.selectFrom('recap_files').select('project_id').select((eb) => eb.fn.countAll<number>().as('n'))
-  if (scope !== 'all') {
-    files = files.where('project_id', 'in', scope)
-    docs = docs.where('project_id', 'in', scope)
-    recaps = recaps.where('project_id', 'in', scope)
-  }
-  const [fileRows, docRows, recapRows] = await Promise.all([
-    files.groupBy(['project_id', 'area', 'status']).execute(),
-    docs.groupBy(['project_id', 'status']).execute(),
-    recaps.groupBy('project_id').execute(),
-  ])
-  for (const r of fileRows) {
-    const c = at(r.project_id)
-    const n = Number(r.n)
-    if (r.area in c.areas) c.areas[r.area] += n
-    if (r.status in c.file) c.file[r.status] += n
-  }
-  for (const r of docRows) {
-    const c = at(r.project_id)
-    const n = Number(r.n)
-    c.docs += n
-    c.areas.dokumentasi += n
-    if (r.status in c.doc) c.doc[r.status] += n
-  }
-  for (const r of recapRows) {
-    const c = at(r.project_id)
-    c.recaps += Number(r.n)
-    c.areas.rekap += Number(r.n)
+  let q = db.selectFrom('project_counts').select(['project_id', 'kind', 'area', 'status', 'n']).where('n', '!=', 0)
+  if (scope !== 'all') q = q.where('project_id', 'in', scope)
+  for (const r of await q.execute()) {
+    let c = result.get(r.project_id)
+    if (!c) result.set(r.project_id, (c = emptyCounts()))
+    addCount(c, r.kind, r.area, r.status, Number(r.n))
   }
   return result
+}
+
+export function addCount(c: Counts, kind: string, area: string, status: string, n: number) {
+  if (kind === 'file') {
+    if (area in c.areas) c.areas[area as Area] += n
+    if (status in c.file) c.file[status as Status] += n
+  } else if (kind === 'doc') {
+    c.docs += n
+    c.areas.dokumentasi += n
+    if (status in c.doc) c.doc[status as Status] += n
+  } else if (kind === 'recap') {
+    c.recaps += n
+    c.areas.rekap += n
+  }
 }
 
 export function toProject(row: ProjectRow, counts: Counts = emptyCounts()): Project {
@@ -107,7 +91,7 @@ export async function listProjects(db: Kysely<DB>, user: Viewer): Promise<Projec
   if (scope !== 'all') q = q.where('id', 'in', scope)
   const rows = await q.execute()
   if (rows.length === 0) return []
-  // Admins count the whole tables (no IN list); employees count only their (few) projects.
+  // Admins read every counter row (no IN list); employees only those of their (few) projects.
   const counts = await countProjects(db, scope === 'all' ? 'all' : rows.map((r) => r.id))
   return rows.map((r) => toProject(r, counts.get(r.id)))
 }

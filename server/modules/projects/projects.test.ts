@@ -439,3 +439,48 @@ describe('GET and PUT /api/project/{id}/members', () => {
     expect((await t.request('PUT', url, { token: admin.token, body: 'user_ids=1' })).status).toBe(415)
   })
 })
+
+describe('project_counts (trigger-kept counters behind the list and the dashboard)', () => {
+  /** The counters must always equal a recount of the rows themselves. */
+  async function expectCountersMatchRows() {
+    const files = await t.db.selectFrom('files').select(['project_id', 'area', 'status']).select((eb) => eb.fn.countAll<number>().as('n')).groupBy(['project_id', 'area', 'status']).execute()
+    const docs = await t.db.selectFrom('docs').select(['project_id', 'status']).select((eb) => eb.fn.countAll<number>().as('n')).groupBy(['project_id', 'status']).execute()
+    const recaps = await t.db.selectFrom('recap_files').select('project_id').select((eb) => eb.fn.countAll<number>().as('n')).groupBy('project_id').execute()
+    const expected = [
+      ...files.map((r) => `${r.project_id}|file|${r.area}|${r.status}|${Number(r.n)}`),
+      ...docs.map((r) => `${r.project_id}|doc||${r.status}|${Number(r.n)}`),
+      ...recaps.map((r) => `${r.project_id}|recap|||${Number(r.n)}`),
+    ].sort()
+    const counters = await t.db.selectFrom('project_counts').selectAll().where('n', '!=', 0).execute()
+    expect(counters.map((r) => `${r.project_id}|${r.kind}|${r.area}|${r.status}|${Number(r.n)}`).sort()).toEqual(expected)
+  }
+
+  it('follow inserts, status and area changes, moves and deletes of files, docs and recap files', async () => {
+    const p = await createProject()
+    const q = await createProject()
+    const f1 = await insertFile(p.id, 'perencanaan', 'pending')
+    const f2 = await insertFile(p.id, 'perencanaan', 'pending')
+    await insertFile(q.id, 'pengawasan', 'approved')
+    const d1 = await insertDoc(p.id, 'pending')
+    const r1 = await insertRecap(p.id)
+    await expectCountersMatchRows()
+
+    await t.db.updateTable('files').set({ status: 'approved' }).where('id', '=', f1.id).execute()
+    await t.db.updateTable('files').set({ area: 'pengawasan', status: 'rejected' }).where('id', '=', f2.id).execute()
+    await t.db.updateTable('files').set({ name: 'nama-baru.pdf' }).where('id', '=', f1.id).execute()
+    await t.db.updateTable('docs').set({ status: 'rejected' }).where('id', '=', d1.id).execute()
+    await t.db.updateTable('recap_files').set({ project_id: q.id }).where('id', '=', r1.id).execute()
+    await expectCountersMatchRows()
+
+    await t.db.deleteFrom('files').where('id', '=', f1.id).execute()
+    await t.db.deleteFrom('docs').where('id', '=', d1.id).execute()
+    await expectCountersMatchRows()
+
+    const listed = (await t.request('GET', `/api/project/detail/${p.id}`, { token: admin.token })).json.data
+    expect(listed).toMatchObject({ total_files: 1, file_rejected: 1, total_docs: 0, total_recaps: 0, folder_counts: { perencanaan: 0, pengawasan: 1, dokumentasi: 0, rekap: 0 } })
+
+    expect((await t.request('DELETE', `/api/project/delete/${q.id}`, { token: admin.token })).status).toBe(200)
+    expect(await t.db.selectFrom('project_counts').select('n').where('project_id', '=', q.id).execute()).toEqual([])
+    await expectCountersMatchRows()
+  })
+})

@@ -1,0 +1,208 @@
+/**
+ * API load benchmark (DESIGN.md, performance budgets): the project list and the dashboard analysis on a
+ * large dataset (200 projects, 100k files, 20k docs) at 50 concurrent connections, against a hello-world
+ * baseline (GET /api/health) served by the same app.
+ *
+ *   npx tsx bench/api-load.ts              SQLite (temp dir)
+ *   BENCH_PG=1 npx tsx bench/api-load.ts   PostgreSQL (a throwaway schema in PG_URL), or pass --pg
+ *
+ * Env: BENCH_DURATION (seconds per run, default 10), BENCH_CONNECTIONS (50), PG_URL.
+ * The server runs in this process on a loopback port; autocannon runs as a separate process so the load
+ * generator does not share the server's event loop. A benchmark, not a test: it reports, it does not fail.
+ */
+import { execFile } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { serve } from '@hono/node-server'
+import { sql } from 'kysely'
+import pg from 'pg'
+import type { Area, Status } from '../src/contracts/projects'
+import { createApp } from '../server/app'
+import { readConfig } from '../server/config'
+import { createDeps } from '../server/create-deps'
+import { migrate, openDatabase } from '../server/db/index'
+import { createSession } from '../server/modules/auth/sessions.service'
+import { createAccount } from '../server/modules/users/accounts.service'
+
+const run = promisify(execFile)
+
+const USE_PG = process.env.BENCH_PG === '1' || process.argv.includes('--pg')
+const PG_URL = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const DURATION = Number(process.env.BENCH_DURATION ?? 10)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const PROJECTS = 200
+const FILES = 100_000
+const DOCS = 20_000
+/** Projects the benchmarked employee is a member of. */
+const MEMBER_PROJECTS = 10
+const BATCH = 1000
+
+const AREAS: Area[] = ['perencanaan', 'pengawasan']
+const STATUSES: Status[] = ['pending', 'approved', 'rejected']
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'berkas-bench-'))
+  const schema = `bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`
+  if (USE_PG) await pgAdmin(`CREATE SCHEMA ${schema}`)
+  const database = openDatabase(USE_PG ? { databaseUrl: PG_URL, dataDir, pgSchema: schema } : { dataDir })
+  let server: ReturnType<typeof serve> | undefined
+  try {
+    await migrate(database)
+    const config = readConfig({ DATA_DIR: dataDir, WEB_DIR: '', LOG_LEVEL: 'error' })
+    const deps = createDeps(config, database)
+    const { db } = deps
+
+    console.log(`database: ${database.dialect}; seeding ${PROJECTS} projects, ${FILES} files, ${DOCS} docs ...`)
+    const t0 = performance.now()
+    const admin = await createAccount(db, { name: 'Admin Bench', email: 'admin@bench.test', password: 'bench-password', phone: '081234567890', role: 'admin', createdBy: null })
+    const employee = await createAccount(db, { name: 'Pengawas Bench', email: 'pengawas@bench.test', password: 'bench-password', phone: '081234567890', role: 'pengawasan', createdBy: admin.id })
+    const now = Date.now()
+    const iso = (i: number) => new Date(now - i * 60_000).toISOString()
+
+    const projectIds = await db.transaction().execute(async (trx) => {
+      const rows = await trx
+        .insertInto('projects')
+        .values(Array.from({ length: PROJECTS }, (_, i) => ({
+          slug: randomUUID(), name: `Proyek ${i + 1}`, description: `Proyek uji beban nomor ${i + 1}`, created_by: admin.id, created_at: iso(i), updated_at: iso(i),
+        })))
+        .returning('id')
+        .execute()
+      return rows.map((r) => r.id)
+    })
+    await db
+      .insertInto('project_members')
+      .values(projectIds.slice(0, MEMBER_PROJECTS).map((project_id) => ({ project_id, user_id: employee.id, created_at: iso(0) })))
+      .execute()
+    await db.transaction().execute(async (trx) => {
+      for (let start = 0; start < FILES; start += BATCH) {
+        await trx
+          .insertInto('files')
+          .values(Array.from({ length: Math.min(BATCH, FILES - start) }, (_, k) => {
+            const i = start + k
+            return {
+              uuid: randomUUID(), project_id: projectIds[i % PROJECTS], area: AREAS[i % 2], folder_id: null, name: `berkas-${i}.pdf`, size_bytes: 1024 * (1 + (i % 500)),
+              mime: 'application/pdf', blob_key: `${randomUUID()}.pdf`, status: STATUSES[Math.floor(i / 2) % 3], creator_id: employee.id, created_at: iso(i % 10_000),
+            }
+          }))
+          .execute()
+      }
+    })
+    await db.transaction().execute(async (trx) => {
+      for (let start = 0; start < DOCS; start += BATCH) {
+        await trx
+          .insertInto('docs')
+          .values(Array.from({ length: Math.min(BATCH, DOCS - start) }, (_, k) => {
+            const i = start + k
+            return { uuid: randomUUID(), project_id: projectIds[i % PROJECTS], description: `Foto progres pekerjaan ${i}`, status: STATUSES[i % 3], creator_id: employee.id, created_at: iso(i) }
+          }))
+          .execute()
+      }
+    })
+    // Fresh planner statistics, as a long-running database would have.
+    await sql`ANALYZE`.execute(db)
+    console.log(`seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
+
+    const adminToken = await createSession(db, admin.id, config.tokenTtlMs)
+    const employeeToken = await createSession(db, employee.id, config.tokenTtlMs)
+
+    const app = createApp(deps)
+    const port = await new Promise<number>((resolve) => {
+      server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve(info.port))
+    })
+    const base = `http://127.0.0.1:${port}`
+
+    // Sanity: each target answers 200 with the expected amount of data before it is measured.
+    const check = async (url: string, token?: string) => {
+      const res = await fetch(base + url, { headers: token ? { authorization: `Bearer ${token}` } : {} })
+      const body = (await res.json()) as { data?: unknown }
+      if (res.status !== 200) throw new Error(`${url} answered ${res.status}`)
+      return body.data
+    }
+    const list = (await check('/api/project/list', adminToken)) as unknown[]
+    const analysis = (await check('/api/dashboard/analysis', adminToken)) as { files: number; docs: number }
+    const memberList = (await check('/api/project/list', employeeToken)) as unknown[]
+    if (list.length !== PROJECTS || analysis.files !== FILES || analysis.docs !== DOCS || memberList.length !== MEMBER_PROJECTS) {
+      throw new Error(`unexpected data: ${list.length} projects, ${analysis.files} files, ${analysis.docs} docs, ${memberList.length} member projects`)
+    }
+    const listBytes = JSON.stringify({ data: list }).length
+
+    const targets: { label: string; url: string; token?: string }[] = [
+      { label: 'GET /api/health (baseline)', url: '/api/health' },
+      { label: 'GET /api/project/list (admin, 200 projects)', url: '/api/project/list', token: adminToken },
+      { label: `GET /api/project/list (employee, ${MEMBER_PROJECTS} projects)`, url: '/api/project/list', token: employeeToken },
+      { label: 'GET /api/dashboard/analysis (admin)', url: '/api/dashboard/analysis', token: adminToken },
+      { label: 'GET /api/dashboard/analysis (employee)', url: '/api/dashboard/analysis', token: employeeToken },
+    ]
+    console.log(`load: ${CONNECTIONS} connections, ${DURATION} s per target (admin list body ~${Math.round(listBytes / 1024)} KB)\n`)
+
+    const results: Result[] = []
+    for (const target of targets) {
+      await autocannon(base + target.url, target.token, Math.min(2, DURATION)) // warm-up, not reported
+      const r = await autocannon(base + target.url, target.token, DURATION)
+      results.push({ ...r, label: target.label })
+      console.log(`  measured ${target.label}`)
+    }
+
+    const baseline = results[0]
+    const rows = results.map((r) => [
+      r.label,
+      r.p50.toFixed(1),
+      r.p99.toFixed(1),
+      Math.round(r.rps).toString(),
+      (r.p99 / Math.max(baseline.p99, 0.001)).toFixed(1),
+      (baseline.rps / Math.max(r.rps, 0.001)).toFixed(1),
+      String(r.errors + r.non2xx),
+    ])
+    const head = ['target', 'p50 ms', 'p99 ms', 'req/s', 'p99 x base', 'slower x base', 'errors']
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)))
+    const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')
+    console.log(`\n${database.dialect}, ${os.cpus().length} CPUs, node ${process.version}`)
+    console.log(line(head))
+    for (const row of rows) console.log(line(row))
+    const worst = Math.max(...results.slice(1).map((r) => r.p99))
+    console.log(`\nbudget (DESIGN.md): p99 < 50 ms at ${CONNECTIONS} connections; worst API p99 here: ${worst.toFixed(1)} ms ${worst < 50 ? '(within budget)' : '(OVER budget)'}`)
+  } finally {
+    if (server) await new Promise<void>((resolve) => server?.close(() => resolve()))
+    await database.close()
+    if (USE_PG) await pgAdmin(`DROP SCHEMA ${schema} CASCADE`)
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+type Result = { label: string; p50: number; p99: number; rps: number; errors: number; non2xx: number }
+
+/** Runs the autocannon CLI in its own process and reads its JSON summary. */
+async function autocannon(url: string, token: string | undefined, seconds: number): Promise<Omit<Result, 'label'>> {
+  const cli = path.join(process.cwd(), 'node_modules', 'autocannon', 'autocannon.js')
+  const args = [cli, '-c', String(CONNECTIONS), '-d', String(seconds), '-j', '-n']
+  if (token) args.push('-H', `authorization=Bearer ${token}`)
+  args.push(url)
+  const { stdout } = await run(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 })
+  const r = JSON.parse(stdout) as {
+    latency: { p50: number; p99: number }
+    requests: { average: number }
+    errors: number
+    timeouts: number
+    non2xx: number
+  }
+  return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.errors + r.timeouts, non2xx: r.non2xx }
+}
+
+async function pgAdmin(statement: string) {
+  const client = new pg.Client({ connectionString: PG_URL })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+main().catch((err) => {
+  console.error(err)
+  process.exitCode = 1
+})
