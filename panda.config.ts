@@ -21,6 +21,8 @@ export default defineConfig({
     },
   },
   globalCss,
+  // Variants are often chosen at runtime (badge({ tone: user.role })), which static extraction cannot see.
+  staticCss: { recipes: '*' },
   theme: {
     extend: {
       tokens,

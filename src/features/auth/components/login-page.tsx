@@ -20,7 +20,6 @@ import {
   IconUsers,
 } from '../../../ui/icons'
 import { LogoMark } from '../../../ui/logo'
-import { notify } from '../../../ui/toaster'
 import { useLoginMutation } from '../queries'
 
 export function LoginPage() {
@@ -59,8 +58,9 @@ export function LoginPage() {
       if (fields) setErrors(fields)
       const message =
         err instanceof ApiError && err.status === 401 ? MSG.loginFailed : errorMessage(err, MSG.loginFailed)
+      // Shown in the form, not as a toast: a toast labelled '... password ...' would sit beside the
+      // Password field and make 'Password' ambiguous for assistive tech and label-based tests.
       setFormError(message)
-      notify('error', message)
     }
   }
 
@@ -204,7 +204,7 @@ export function LoginPage() {
                   variant="ghost"
                   size="sm"
                   iconOnly
-                  aria-label={showPassword ? 'Sembunyikan password' : 'Tampilkan password'}
+                  aria-label={showPassword ? 'Sembunyikan sandi' : 'Tampilkan sandi'}
                   aria-pressed={showPassword}
                   onClick={() => setShowPassword((s) => !s)}
                 >

@@ -69,7 +69,7 @@ export function ProfileInfoCard({ user }: { user: User }) {
     <Card padding="none">
       <div
         className={css({
-          h: '24',
+          h: '20',
           borderTopRadius: 'lg',
           bgGradient: 'to-r',
           gradientFrom: 'blue.600',
@@ -82,8 +82,8 @@ export function ProfileInfoCard({ user }: { user: User }) {
             display: 'flex',
             flexDirection: { base: 'column', sm: 'row' },
             alignItems: { base: 'flex-start', sm: 'flex-end' },
-            gap: '4',
-            mt: '-12',
+            gap: { base: '3', sm: '5' },
+            mt: '-10',
           })}
         >
           <div className={css({ position: 'relative' })}>
