@@ -3,10 +3,11 @@ import { type ReactNode, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import type { User } from '../../../contracts/auth'
 import { logout } from '../../../lib/session'
+import { useOnline } from '../../../lib/use-online'
 import { Avatar } from '../../../ui/avatar'
 import { Button } from '../../../ui/button'
 import { Dialog } from '../../../ui/dialog'
-import { IconLayoutGrid, IconLogOut, IconMenu, IconQrCode, IconUsers } from '../../../ui/icons'
+import { IconLayoutGrid, IconLogOut, IconMenu, IconQrCode, IconUsers, IconWifiOff } from '../../../ui/icons'
 import { LogoMark } from '../../../ui/logo'
 import { RoleBadge } from '../../../ui/role-badge'
 import { Tooltip } from '../../../ui/tooltip'
@@ -96,6 +97,7 @@ export function AppShell({ user, children, notificationBell, renderWhatsAppDialo
   const [qrOpen, setQrOpen] = useState(false)
   const [loggingOut, setLoggingOut] = useState(false)
   const pathname = useRouterState({ select: (s) => s.location.pathname })
+  const online = useOnline()
 
   const isAdmin = user.role === 'admin'
   const isSuperadmin = user.role === 'superadmin'
@@ -226,6 +228,27 @@ export function AppShell({ user, children, notificationBell, renderWhatsAppDialo
             </Tooltip>
           </div>
         </div>
+        {online ? null : (
+          <div
+            role="status"
+            className={css({
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              gap: '2',
+              px: '4',
+              py: '1.5',
+              fontSize: 'xs',
+              fontWeight: '500',
+              color: 'warning.fg',
+              bg: 'warning.soft',
+              borderTopWidth: '1px',
+              borderColor: 'amber.200',
+            })}
+          >
+            <IconWifiOff size={14} /> Anda sedang offline. Data yang pernah dibuka tetap dapat dilihat.
+          </div>
+        )}
       </header>
 
       <Dialog
