@@ -4,7 +4,9 @@ import { css } from 'styled-system/css'
 import type { User } from '../../../contracts/auth'
 import { MSG, ROLE_LABELS } from '../../../contracts/common'
 import { errorMessage } from '../../../lib/api'
+import { useCurrentUser } from '../../../lib/current-user'
 import { formatDate } from '../../../lib/format'
+import { AccessDenied } from '../../../ui/access-denied'
 import { Avatar } from '../../../ui/avatar'
 import { Button } from '../../../ui/button'
 import { Card } from '../../../ui/card'
@@ -46,6 +48,12 @@ const metaRow = css({
 })
 
 export function AdminManagement() {
+  const me = useCurrentUser()
+  if (me.role !== 'superadmin') return <AccessDenied />
+  return <AdminManagementPage />
+}
+
+function AdminManagementPage() {
   const admins = useQuery(adminListQueryOptions())
   const removeMutation = useRemoveAdmin()
   const [search, setSearch] = useState('')
