@@ -4,7 +4,7 @@ import SQLite from 'better-sqlite3'
 import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
 import * as initial from './migrations/001-initial'
-import * as projectCounts from './migrations/002-project-counts'
+import * as projectStats from './migrations/002-project-stats'
 import type { DB } from './schema'
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -38,7 +38,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; pgSc
 
 const MIGRATIONS: Record<string, { up: (d: Dialect) => Migration['up'] }> = {
   '001-initial': initial,
-  '002-project-counts': projectCounts,
+  '002-project-stats': projectStats,
 }
 
 export async function migrate(database: Database): Promise<void> {

@@ -133,11 +133,22 @@ export type NotificationsTable = {
 }
 
 /**
- * Row counts per project, kept by triggers on files, docs and recap_files (migration 002); read by the
- * project list and the dashboard instead of counting rows. kind 'file' | 'doc' | 'recap'; area and status
- * are '' where they do not apply.
+ * Counters per project, one row each, kept by triggers on projects, files, docs and recap_files
+ * (migration 002); the project list, detail and dashboard read them instead of counting rows.
  */
-export type ProjectCountsTable = { project_id: number; kind: 'file' | 'doc' | 'recap'; area: string; status: string; n: number }
+export type ProjectStatsTable = {
+  project_id: number
+  files_perencanaan_pending: number
+  files_perencanaan_approved: number
+  files_perencanaan_rejected: number
+  files_pengawasan_pending: number
+  files_pengawasan_approved: number
+  files_pengawasan_rejected: number
+  docs_pending: number
+  docs_approved: number
+  docs_rejected: number
+  recaps: number
+}
 
 export type SettingsTable = { key: string; value: string }
 
@@ -155,7 +166,7 @@ export type DB = {
   doc_comments: DocCommentsTable
   recap_files: RecapFilesTable
   notifications: NotificationsTable
-  project_counts: ProjectCountsTable
+  project_stats: ProjectStatsTable
   settings: SettingsTable
 }
 

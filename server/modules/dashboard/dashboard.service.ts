@@ -1,34 +1,42 @@
 import type { Kysely } from 'kysely'
-import type { DashboardAnalysis, Status } from '../../../src/contracts/projects'
+import type { DashboardAnalysis } from '../../../src/contracts/projects'
 import { visibleProjectIds } from '../../access'
 import type { DB, UserRow } from '../../db/schema'
 
+const SUMMED = [
+  'files_perencanaan_pending',
+  'files_perencanaan_approved',
+  'files_perencanaan_rejected',
+  'files_pengawasan_pending',
+  'files_pengawasan_approved',
+  'files_pengawasan_rejected',
+  'docs_pending',
+  'docs_approved',
+  'docs_rejected',
+] as const
+
 /**
- * Totals over the projects the user can see: the project count plus one sum over project_counts, the
- * trigger-kept per-project counters (migration 002), so no file or doc row is read.
+ * Totals over the projects the user can see, in one query over the per-project counters (project_stats,
+ * kept by triggers: migration 002), so no file or doc row is read.
  */
 export async function dashboardAnalysis(db: Kysely<DB>, user: Pick<UserRow, 'id' | 'role'>): Promise<DashboardAnalysis> {
   const scope = visibleProjectIds(db, user)
-  let projects = db.selectFrom('projects').select((eb) => eb.fn.countAll<number>().as('n'))
-  let counts = db
-    .selectFrom('project_counts')
-    .select(['kind', 'status'])
-    .select((eb) => eb.fn.sum<number>('n').as('n'))
-    .where('kind', 'in', ['file', 'doc'])
-    .groupBy(['kind', 'status'])
-  if (scope !== 'all') {
-    projects = projects.where('id', 'in', scope)
-    counts = counts.where('project_id', 'in', scope)
+  let q = db
+    .selectFrom('projects')
+    .leftJoin('project_stats', 'project_stats.project_id', 'projects.id')
+    .select((eb) => [eb.fn.count<number>('projects.id').as('projects'), ...SUMMED.map((c) => eb.fn.sum<number | null>(`project_stats.${c}`).as(c))])
+  if (scope !== 'all') q = q.where('projects.id', 'in', scope)
+  const row = await q.executeTakeFirstOrThrow()
+  // sum() over no rows is NULL; PostgreSQL's bigint arrives as a number (db/index.ts type parser).
+  const n = (k: (typeof SUMMED)[number]) => Number(row[k] ?? 0)
+  const file = {
+    pending: n('files_perencanaan_pending') + n('files_pengawasan_pending'),
+    approved: n('files_perencanaan_approved') + n('files_pengawasan_approved'),
+    rejected: n('files_perencanaan_rejected') + n('files_pengawasan_rejected'),
   }
-  const [p, rows] = await Promise.all([projects.executeTakeFirstOrThrow(), counts.execute()])
-  const file: Record<Status, number> = { pending: 0, approved: 0, rejected: 0 }
-  const doc: Record<Status, number> = { pending: 0, approved: 0, rejected: 0 }
-  for (const r of rows) {
-    const into = r.kind === 'file' ? file : doc
-    if (r.status in into) into[r.status as Status] += Number(r.n)
-  }
+  const doc = { pending: n('docs_pending'), approved: n('docs_approved'), rejected: n('docs_rejected') }
   return {
-    projects: Number(p.n),
+    projects: Number(row.projects),
     files: file.pending + file.approved + file.rejected,
     docs: doc.pending + doc.approved + doc.rejected,
     file_pending: file.pending,

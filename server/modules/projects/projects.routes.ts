@@ -54,7 +54,7 @@ export function projectRoutes(deps: Deps) {
     const project = await findVisibleProject(db, c.var.user, c.req.param('id'))
     const input = await jsonBody(c, ProjectUpdateSchema)
     const row = await updateProject(db, project.id, input)
-    return ok(c, 'Project berhasil diupdate', await projectWithCounts(db, row))
+    return ok(c, 'Project berhasil diupdate', await projectWithCounts(db, row.id))
   })
 
   app.delete('/delete/:id', manage, async (c) => {

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely, Selectable } from 'kysely'
 import { EMPLOYEE_ROLES } from '../../../src/contracts/common'
-import type { Area, Project, ProjectFile, Status } from '../../../src/contracts/projects'
+import type { Project, ProjectFile } from '../../../src/contracts/projects'
 import { visibleProjectIds } from '../../access'
 import type { Dialect } from '../../db/index'
+import { DOC_COUNT_COLUMNS, FILE_COUNT_COLUMNS } from '../../db/migrations/002-project-stats'
 import type { DB, ProjectsTable, UserRow } from '../../db/schema'
 import type { Deps } from '../../deps'
 import { AppError, nowIso } from '../../http'
@@ -12,88 +13,56 @@ import type { Visibility } from '../../storage/blob-store'
 export type ProjectRow = Selectable<ProjectsTable>
 type Viewer = Pick<UserRow, 'id' | 'role'>
 
-/** Per-project counters, read from project_counts (never from file rows). */
-export type Counts = {
-  areas: Record<Area, number>
-  file: Record<Status, number>
-  doc: Record<Status, number>
-  docs: number
-  recaps: number
-}
-
-export const emptyCounts = (): Counts => ({
-  areas: { perencanaan: 0, pengawasan: 0, dokumentasi: 0, rekap: 0 },
-  file: { pending: 0, approved: 0, rejected: 0 },
-  doc: { pending: 0, approved: 0, rejected: 0 },
-  docs: 0,
-  recaps: 0,
-})
-
-/** Which projects to count: every project, or the given ids / id subquery. */
-type Scope = 'all' | number[] | Exclude<ReturnType<typeof visibleProjectIds>, 'all'>
+const STAT_COLUMNS = [...FILE_COUNT_COLUMNS, ...DOC_COUNT_COLUMNS, 'recaps'] as const
+/** A project's counters (project_stats, kept by triggers: migration 002); absent ones count as 0. */
+export type StatValues = { [K in (typeof STAT_COLUMNS)[number]]?: number | null }
 
 /**
- * Counts for many projects in one query over project_counts, the per-project counters that triggers keep
- * current on every write to files, docs and recap_files (migration 002). At most ~10 rows per project, so
- * a page of projects costs one indexed read, never a scan of file rows and never one query per project.
+ * Projects with their counts in one query: each project joins its single project_stats row, so a page
+ * of projects never reads a file row and never runs a query per project.
  */
-export async function countProjects(db: Kysely<DB>, scope: Scope): Promise<Map<number, Counts>> {
-  const result = new Map<number, Counts>()
-  if (Array.isArray(scope) && scope.length === 0) return result
-  let q = db.selectFrom('project_counts').select(['project_id', 'kind', 'area', 'status', 'n']).where('n', '!=', 0)
-  if (scope !== 'all') q = q.where('project_id', 'in', scope)
-  for (const r of await q.execute()) {
-    let c = result.get(r.project_id)
-    if (!c) result.set(r.project_id, (c = emptyCounts()))
-    addCount(c, r.kind, r.area, r.status, Number(r.n))
-  }
-  return result
+function projectsWithStats(db: Kysely<DB>) {
+  return db
+    .selectFrom('projects')
+    .leftJoin('project_stats', 'project_stats.project_id', 'projects.id')
+    .selectAll('projects')
+    .select(STAT_COLUMNS.map((c) => `project_stats.${c}` as const))
 }
 
-export function addCount(c: Counts, kind: string, area: string, status: string, n: number) {
-  if (kind === 'file') {
-    if (area in c.areas) c.areas[area as Area] += n
-    if (status in c.file) c.file[status as Status] += n
-  } else if (kind === 'doc') {
-    c.docs += n
-    c.areas.dokumentasi += n
-    if (status in c.doc) c.doc[status as Status] += n
-  } else if (kind === 'recap') {
-    c.recaps += n
-    c.areas.rekap += n
-  }
-}
-
-export function toProject(row: ProjectRow, counts: Counts = emptyCounts()): Project {
+export function toProject(row: ProjectRow & StatValues): Project {
+  const n = (k: (typeof STAT_COLUMNS)[number]) => Number(row[k] ?? 0)
+  const perencanaan = n('files_perencanaan_pending') + n('files_perencanaan_approved') + n('files_perencanaan_rejected')
+  const pengawasan = n('files_pengawasan_pending') + n('files_pengawasan_approved') + n('files_pengawasan_rejected')
+  const docs = n('docs_pending') + n('docs_approved') + n('docs_rejected')
   return {
     id: row.id,
     slug: row.slug,
     name: row.name,
     description: row.description,
     created_at: row.created_at,
-    folder_counts: { ...counts.areas },
-    total_files: counts.file.pending + counts.file.approved + counts.file.rejected,
-    total_docs: counts.docs,
-    file_pending: counts.file.pending,
-    doc_pending: counts.doc.pending,
-    file_approved: counts.file.approved,
-    doc_approved: counts.doc.approved,
-    file_rejected: counts.file.rejected,
-    doc_rejected: counts.doc.rejected,
-    total_recaps: counts.recaps,
+    folder_counts: { perencanaan, pengawasan, dokumentasi: docs, rekap: n('recaps') },
+    total_files: perencanaan + pengawasan,
+    total_docs: docs,
+    file_pending: n('files_perencanaan_pending') + n('files_pengawasan_pending'),
+    doc_pending: n('docs_pending'),
+    file_approved: n('files_perencanaan_approved') + n('files_pengawasan_approved'),
+    doc_approved: n('docs_approved'),
+    file_rejected: n('files_perencanaan_rejected') + n('files_pengawasan_rejected'),
+    doc_rejected: n('docs_rejected'),
+    total_recaps: n('recaps'),
   }
 }
 
 /** Admins: every project; employees: their memberships. Newest first. */
 export async function listProjects(db: Kysely<DB>, user: Viewer): Promise<Project[]> {
   const scope = visibleProjectIds(db, user)
-  let q = db.selectFrom('projects').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc')
-  if (scope !== 'all') q = q.where('id', 'in', scope)
-  const rows = await q.execute()
-  if (rows.length === 0) return []
-  // Admins read every counter row (no IN list); employees only those of their (few) projects.
-  const counts = await countProjects(db, scope === 'all' ? 'all' : rows.map((r) => r.id))
-  return rows.map((r) => toProject(r, counts.get(r.id)))
+  let q = projectsWithStats(db).orderBy('projects.created_at', 'desc').orderBy('projects.id', 'desc')
+  if (scope !== 'all') q = q.where('projects.id', 'in', scope)
+  return (await q.execute()).map(toProject)
+}
+
+export async function projectWithCounts(db: Kysely<DB>, id: number): Promise<Project> {
+  return toProject(await projectsWithStats(db).where('projects.id', '=', id).executeTakeFirstOrThrow())
 }
 
 /**
@@ -101,8 +70,8 @@ export async function listProjects(db: Kysely<DB>, user: Viewer): Promise<Projec
  * area file, documentation item and recap file. Names, sizes and authors come from the area calls.
  */
 export async function projectDetail(db: Kysely<DB>, project: ProjectRow): Promise<Project> {
-  const [counts, files, docs, recaps] = await Promise.all([
-    countProjects(db, [project.id]),
+  const [view, files, docs, recaps] = await Promise.all([
+    projectWithCounts(db, project.id),
     db.selectFrom('files').select(['id', 'uuid', 'area', 'status']).where('project_id', '=', project.id).orderBy('id').execute(),
     db.selectFrom('docs').select(['id', 'uuid', 'status']).where('project_id', '=', project.id).orderBy('id').execute(),
     db.selectFrom('recap_files').select(['id', 'uuid']).where('project_id', '=', project.id).orderBy('id').execute(),
@@ -112,11 +81,7 @@ export async function projectDetail(db: Kysely<DB>, project: ProjectRow): Promis
     ...docs.map((d) => ({ id: d.id, uuid: d.uuid, folder: 'dokumentasi' as const, status: d.status })),
     ...recaps.map((r) => ({ id: r.id, uuid: r.uuid, folder: 'rekap' as const, status: null })),
   ]
-  return { ...toProject(project, counts.get(project.id)), files: items }
-}
-
-export async function projectWithCounts(db: Kysely<DB>, project: ProjectRow): Promise<Project> {
-  return toProject(project, (await countProjects(db, [project.id])).get(project.id))
+  return { ...view, files: items }
 }
 
 export async function createProject(db: Kysely<DB>, input: { name: string; description: string }, createdBy: number): Promise<ProjectRow> {

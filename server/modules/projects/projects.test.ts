@@ -440,19 +440,28 @@ describe('GET and PUT /api/project/{id}/members', () => {
   })
 })
 
-describe('project_counts (trigger-kept counters behind the list and the dashboard)', () => {
+describe('project_stats (trigger-kept counters behind the list, detail and dashboard)', () => {
   /** The counters must always equal a recount of the rows themselves. */
   async function expectCountersMatchRows() {
     const files = await t.db.selectFrom('files').select(['project_id', 'area', 'status']).select((eb) => eb.fn.countAll<number>().as('n')).groupBy(['project_id', 'area', 'status']).execute()
     const docs = await t.db.selectFrom('docs').select(['project_id', 'status']).select((eb) => eb.fn.countAll<number>().as('n')).groupBy(['project_id', 'status']).execute()
     const recaps = await t.db.selectFrom('recap_files').select('project_id').select((eb) => eb.fn.countAll<number>().as('n')).groupBy('project_id').execute()
-    const expected = [
-      ...files.map((r) => `${r.project_id}|file|${r.area}|${r.status}|${Number(r.n)}`),
-      ...docs.map((r) => `${r.project_id}|doc||${r.status}|${Number(r.n)}`),
-      ...recaps.map((r) => `${r.project_id}|recap|||${Number(r.n)}`),
-    ].sort()
-    const counters = await t.db.selectFrom('project_counts').selectAll().where('n', '!=', 0).execute()
-    expect(counters.map((r) => `${r.project_id}|${r.kind}|${r.area}|${r.status}|${Number(r.n)}`).sort()).toEqual(expected)
+    const expected = new Map<number, Record<string, number>>()
+    const bump = (id: number, column: string, n: number) => {
+      const row = expected.get(id) ?? {}
+      row[column] = (row[column] ?? 0) + Number(n)
+      expected.set(id, row)
+    }
+    for (const r of files) bump(r.project_id, `files_${r.area}_${r.status}`, r.n)
+    for (const r of docs) bump(r.project_id, `docs_${r.status}`, r.n)
+    for (const r of recaps) bump(r.project_id, 'recaps', r.n)
+    const projects = await t.db.selectFrom('projects').select('id').execute()
+    const stats = await t.db.selectFrom('project_stats').selectAll().execute()
+    expect(stats.map((s) => s.project_id).sort()).toEqual(projects.map((p) => p.id).sort())
+    for (const { project_id, ...counters } of stats) {
+      const nonZero = Object.fromEntries(Object.entries(counters).filter(([, n]) => Number(n) !== 0).map(([k, n]) => [k, Number(n)]))
+      expect(nonZero, `project ${project_id}`).toEqual(expected.get(project_id) ?? {})
+    }
   }
 
   it('follow inserts, status and area changes, moves and deletes of files, docs and recap files', async () => {
@@ -480,7 +489,7 @@ describe('project_counts (trigger-kept counters behind the list and the dashboar
     expect(listed).toMatchObject({ total_files: 1, file_rejected: 1, total_docs: 0, total_recaps: 0, folder_counts: { perencanaan: 0, pengawasan: 1, dokumentasi: 0, rekap: 0 } })
 
     expect((await t.request('DELETE', `/api/project/delete/${q.id}`, { token: admin.token })).status).toBe(200)
-    expect(await t.db.selectFrom('project_counts').select('n').where('project_id', '=', q.id).execute()).toEqual([])
+    expect(await t.db.selectFrom('project_stats').select('project_id').where('project_id', '=', q.id).execute()).toEqual([])
     await expectCountersMatchRows()
   })
 })
