@@ -37,6 +37,8 @@ describe('serving the web app', () => {
     const res = await t.app.request('/assets/app-abc123.js')
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toContain('immutable')
+    const missing = await t.app.request('/assets/app-old999.js')
+    expect(missing.status).toBe(404)
   })
   it('never serves private blobs or paths outside the public store', async () => {
     fs.writeFileSync(path.join(t.dataDir, 'storage', 'private', '11111111-1111-1111-1111-111111111111.pdf'), 'rahasia')

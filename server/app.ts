@@ -102,9 +102,12 @@ export function createApp(deps: Deps) {
       c.res.headers.set('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
     })
     app.use('*', serveStatic({ root: webDir }))
+    // A missing build asset is a real 404: answering index.html would fail as a wrong-MIME script.
+    app.get('/assets/*', (c) => c.text('Not found', 404))
     // SPA fallback: every other GET is a client route (the router shows its own not-found page).
-    const indexHtml = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8')
-    app.get('*', (c) => c.html(indexHtml))
+    // Read per request (a ~1 KB file) so a rebuild never leaves the server pointing at deleted assets.
+    const indexHtml = path.join(webDir, 'index.html')
+    app.get('*', async (c) => c.html(await fs.promises.readFile(indexHtml, 'utf8')))
   }
 
   return app
