@@ -25,11 +25,11 @@ function projectsWithStats(db: Kysely<DB>) {
   return db
     .selectFrom('projects')
     .leftJoin('project_stats', 'project_stats.project_id', 'projects.id')
-    .selectAll('projects')
+    .select(['projects.id', 'projects.slug', 'projects.name', 'projects.description', 'projects.created_at'])
     .select(STAT_COLUMNS.map((c) => `project_stats.${c}` as const))
 }
 
-export function toProject(row: ProjectRow & StatValues): Project {
+export function toProject(row: Pick<ProjectRow, 'id' | 'slug' | 'name' | 'description' | 'created_at'> & StatValues): Project {
   const n = (k: (typeof STAT_COLUMNS)[number]) => Number(row[k] ?? 0)
   const perencanaan = n('files_perencanaan_pending') + n('files_perencanaan_approved') + n('files_perencanaan_rejected')
   const pengawasan = n('files_pengawasan_pending') + n('files_pengawasan_approved') + n('files_pengawasan_rejected')

@@ -429,7 +429,7 @@ describe('GET and PUT /api/project/{id}/members', () => {
   it('validate the body shape', async () => {
     const p = await createProject()
     const url = `/api/project/${p.id}/members`
-    for (const body of [{}, { user_ids: 'x' }, { user_ids: ['1'] }, { user_ids: [1.5] }, { user_ids: [0] }, { user_ids: [null] }]) {
+    for (const body of [{}, { user_ids: 'x' }, { user_ids: ['1'] }, { user_ids: [1.5] }, { user_ids: [0] }, { user_ids: [null] }, { user_ids: [99999999999] }, { user_ids: [1e300] }]) {
       const res = await t.request('PUT', url, { token: admin.token, json: body })
       expect(res.status, JSON.stringify(body)).toBe(422)
       expect(res.json.message).toMatch(/^(Daftar anggota tidak valid|Anggota tidak valid)$/)
