@@ -120,7 +120,9 @@ export async function deleteProject(deps: Pick<Deps, 'db' | 'dialect' | 'store' 
       trx.selectFrom('recap_files').select('blob_key').where('project_id', '=', id).execute(),
     ])
     // Children first, so the outcome does not depend on cascade depth; the project's own delete
-    // cascades whatever else refers to it (notifications).
+    // cascades whatever else refers to it (notifications). The counters row goes first so the per-row
+    // count triggers of the deletes below find nothing to update.
+    await trx.deleteFrom('project_stats').where('project_id', '=', id).execute()
     await trx.deleteFrom('doc_likes').where('doc_id', 'in', docIds).execute()
     await trx.deleteFrom('doc_comments').where('doc_id', 'in', docIds).execute()
     await trx.deleteFrom('doc_images').where('doc_id', 'in', docIds).execute()
