@@ -180,7 +180,7 @@ export const switchRecipe = defineSlotRecipe({
 
 export const tabs = defineSlotRecipe({
   className: 'tabs',
-  description: 'Tabs with an underline indicator',
+  description: 'Tabs with an underline indicator; a tab may carry its own accent colour (--tab-accent)',
   slots: ['root', 'list', 'trigger', 'indicator', 'content'],
   base: {
     root: { w: 'full' },
@@ -206,11 +206,41 @@ export const tabs = defineSlotRecipe({
       cursor: 'pointer',
       transition: 'color {durations.fast}',
       _hover: { color: 'fg' },
-      _selected: { color: 'fg' },
-      '& svg': { w: '4', h: '4' },
+      _selected: { color: 'fg', '& svg': { color: 'var(--tab-accent, var(--colors-brand))' } },
+      '& svg': { w: '4', h: '4', color: 'var(--tab-accent, currentColor)' },
     },
-    indicator: { h: '2px', bg: 'brand', bottom: '-1px', borderRadius: 'full', width: 'var(--width)' },
+    indicator: {
+      h: '2px',
+      bg: 'var(--tabs-accent, var(--colors-brand))',
+      bottom: '-1px',
+      borderRadius: 'full',
+      width: 'var(--width)',
+      transition: 'background {durations.normal}',
+    },
     content: { pt: '5', outline: 'none' },
+  },
+  variants: {
+    fitted: {
+      // Small screens: equal columns with the icon above a short label, so every tab stays visible.
+      true: {
+        list: {
+          display: { base: 'grid', md: 'flex' },
+          gridAutoFlow: 'column',
+          gridAutoColumns: 'minmax(0, 1fr)',
+          gap: { base: '0', md: '1' },
+        },
+        trigger: {
+          flexDirection: { base: 'column', md: 'row' },
+          justifyContent: 'center',
+          gap: { base: '1', md: '2' },
+          h: { base: '14', md: '10' },
+          px: { base: '1', md: '3' },
+          fontSize: { base: 'xs', md: 'sm' },
+          minW: '0',
+          '& svg': { w: { base: '5', md: '4' }, h: { base: '5', md: '4' } },
+        },
+      },
+    },
   },
 })
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 
 export function PageHeader({
   title,
@@ -36,14 +36,22 @@ export function SearchBox({
   onChange,
   placeholder,
   label,
+  fullWidth,
 }: {
   value: string
   onChange: (value: string) => void
   placeholder: string
   label: string
+  /** Fill the container (e.g. inside a dialog) instead of stopping at a comfortable list-filter width. */
+  fullWidth?: boolean
 }) {
   return (
-    <div className={css({ position: 'relative', w: 'full', maxW: { md: 'sm' } })}>
+    <div
+      className={cx(
+        css({ position: 'relative', w: 'full' }),
+        fullWidth ? undefined : css({ maxW: { md: 'sm' } }),
+      )}
+    >
       <svg
         viewBox="0 0 24 24"
         width="16"

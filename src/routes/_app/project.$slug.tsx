@@ -1,11 +1,53 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { AREAS, type Area, type Project } from '../../contracts/projects'
+import { AreaPlaceholder } from '../../features/projects/components/area-placeholder'
 import { ProjectDetailPage } from '../../features/projects/components/project-detail-page'
+import { projectDetailQueryOptions } from '../../features/projects/queries'
+
+/**
+ * The body of each area tab. The file browser, documentation and recap features replace their entry
+ * here (features do not import each other, so the route composes them).
+ */
+const AREA_PANELS: Record<Area, (project: Project) => ReactNode> = {
+  perencanaan: (project) => <AreaPlaceholder area="perencanaan" project={project} />,
+  pengawasan: (project) => <AreaPlaceholder area="pengawasan" project={project} />,
+  dokumentasi: (project) => <AreaPlaceholder area="dokumentasi" project={project} />,
+  rekap: (project) => <AreaPlaceholder area="rekap" project={project} />,
+}
+
+function areaFromHash(hash: string): Area {
+  const value = decodeURIComponent(hash.replace(/^#/, '')).toLowerCase()
+  return (AREAS as readonly string[]).includes(value) ? (value as Area) : 'perencanaan'
+}
 
 export const Route = createFileRoute('/_app/project/$slug')({
+  async loader({ context, params }) {
+    // A missing or refused project is not fatal: the page logs it and shows 'Project tidak ditemukan'.
+    await context.queryClient.ensureQueryData(projectDetailQueryOptions(params.slug)).catch(() => undefined)
+  },
   component: ProjectRoute,
 })
 
 function ProjectRoute() {
   const { slug } = Route.useParams()
-  return <ProjectDetailPage slug={slug} />
+  // The active tab lives in the URL hash (default perencanaan), so /project/x#rekap opens rekap.
+  const area = areaFromHash(useLocation({ select: (l) => l.hash }))
+  const navigate = useNavigate()
+  return (
+    <ProjectDetailPage
+      slug={slug}
+      area={area}
+      onAreaChange={(next) =>
+        navigate({
+          to: '/project/$slug',
+          params: { slug },
+          hash: next,
+          replace: true,
+          hashScrollIntoView: false,
+        })
+      }
+      renderArea={(a, project) => AREA_PANELS[a](project)}
+    />
+  )
 }

@@ -1,30 +1,189 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import { css } from 'styled-system/css'
 import type { User } from '../../../contracts/auth'
+import { MSG } from '../../../contracts/common'
+import type { Project } from '../../../contracts/projects'
+import { failureMessage } from '../../../lib/api'
+import { Button } from '../../../ui/button'
+import { CardSkeletons } from '../../../ui/card-skeletons'
+import { ConfirmDialog } from '../../../ui/dialog'
 import { EmptyState } from '../../../ui/empty-state'
-import { IconFolder } from '../../../ui/icons'
+import { IconAlertCircle, IconFolder, IconPlus } from '../../../ui/icons'
+import { PageHeader } from '../../../ui/page-header'
+import { notify } from '../../../ui/toaster'
+import { dashboardAnalysisQueryOptions, projectListQueryOptions, useDeleteProject } from '../queries'
+import { CreateProjectDialog } from './create-project-dialog'
+import { MembersDialog } from './members-dialog'
+import { ProjectCard } from './project-card'
+import { useProjectDownload } from './project-download'
+import { StatCards } from './stat-cards'
 
-/**
- * Placeholder for the project dashboard (the projects issue fills it: stat cards, 'Semua Project' /
- * 'Project Anda', project cards, 'Project Baru').
- */
+/** The dashboard at / for admins and employees (SPEC 'Dashboard (/)'). */
 export function ProjectDashboard({ user }: { user: User }) {
+  const isAdmin = user.role === 'admin'
+  const projects = useQuery(projectListQueryOptions())
+  const analysis = useQuery({ ...dashboardAnalysisQueryOptions(), enabled: isAdmin })
+  const remove = useDeleteProject()
+  const download = useProjectDownload()
+  const [createOpen, setCreateOpen] = useState(false)
+  const [membersOf, setMembersOf] = useState<Project | null>(null)
+  const [toDelete, setToDelete] = useState<Project | null>(null)
+
+  const list = projects.data ?? []
+  // Without the list there is nothing to show; a failed analysis alone leaves its cards at '–'.
+  const loadFailed = projects.isError && !projects.data
+
+  async function confirmDelete() {
+    if (!toDelete) return
+    try {
+      await remove.mutateAsync(toDelete)
+      notify('success', 'Project berhasil dihapus')
+      setToDelete(null)
+    } catch (err) {
+      notify(
+        'error',
+        failureMessage(err, {
+          failed: 'Gagal menghapus project',
+          thrown: 'Terjadi kesalahan saat menghapus project',
+        }),
+      )
+    }
+  }
+
   return (
     <div>
-      <div className={css({ mb: '8' })}>
-        <h1 className={css({ textStyle: 'pageTitle' })}>Selamat datang, {user.name}</h1>
-        <p className={css({ mt: '1', fontSize: 'sm', color: 'fgMuted' })}>
-          Kelola file dan project Anda dengan mudah
-        </p>
-      </div>
-      <EmptyState
-        icon={<IconFolder />}
-        title="Belum ada project"
-        description={
-          user.role === 'admin'
-            ? 'Mulai dengan membuat project pertama Anda'
-            : 'Anda belum memiliki akses ke project apapun'
+      <PageHeader
+        title={`Selamat datang, ${user.name}`}
+        subtitle="Kelola file dan project Anda dengan mudah"
+        actions={
+          isAdmin ? (
+            <Button onClick={() => setCreateOpen(true)}>
+              <IconPlus /> Project Baru
+            </Button>
+          ) : null
         }
       />
+
+      {isAdmin ? <StatCards analysis={analysis.data} /> : null}
+
+      <div className={css({ display: 'flex', alignItems: 'center', gap: '2', mb: '4' })}>
+        <h2 className={css({ textStyle: 'sectionTitle' })}>{isAdmin ? 'Semua Project' : 'Project Anda'}</h2>
+        {projects.data && list.length > 0 ? (
+          <span
+            className={css({
+              fontSize: 'xs',
+              fontWeight: '600',
+              color: 'fgMuted',
+              bg: 'subtle',
+              px: '2',
+              py: '0.5',
+              borderRadius: 'full',
+              fontVariantNumeric: 'tabular-nums',
+            })}
+          >
+            {list.length}
+          </span>
+        ) : null}
+      </div>
+
+      {loadFailed ? (
+        <EmptyState
+          icon={<IconAlertCircle />}
+          title={MSG.loadFailed}
+          action={
+            <Button
+              variant="secondary"
+              onClick={() => {
+                void projects.refetch()
+                if (isAdmin) void analysis.refetch()
+              }}
+            >
+              Coba lagi
+            </Button>
+          }
+        />
+      ) : projects.isPending ? (
+        <CardSkeletons count={3} />
+      ) : list.length === 0 ? (
+        <EmptyState
+          icon={<IconFolder />}
+          title="Belum ada project"
+          description={
+            isAdmin
+              ? 'Mulai dengan membuat project pertama Anda'
+              : 'Anda belum memiliki akses ke project apapun'
+          }
+          action={
+            isAdmin ? (
+              <Button onClick={() => setCreateOpen(true)}>
+                <IconPlus /> Buat Project
+              </Button>
+            ) : null
+          }
+        />
+      ) : (
+        <ul
+          aria-label={isAdmin ? 'Semua Project' : 'Project Anda'}
+          className={css({
+            display: 'grid',
+            gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' },
+            gap: '4',
+          })}
+        >
+          {list.map((project) => (
+            <li key={project.id}>
+              <ProjectCard
+                project={project}
+                isAdmin={isAdmin}
+                downloading={download.downloadingId === project.id}
+                onDownload={() => download.start(project)}
+                onMembers={() => setMembersOf(project)}
+                onDelete={() => setToDelete(project)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {isAdmin ? (
+        <>
+          <CreateProjectDialog open={createOpen} onOpenChange={setCreateOpen} />
+          <MembersDialog project={membersOf} onClose={() => setMembersOf(null)} />
+          <ConfirmDialog
+            open={toDelete !== null}
+            onOpenChange={(open) => {
+              if (!open) setToDelete(null)
+            }}
+            title="Hapus Project"
+            description="Semua file dan data terkait akan dihapus secara permanen."
+            confirmLabel="Ya, Hapus Project"
+            onConfirm={confirmDelete}
+            loading={remove.isPending}
+          >
+            {toDelete ? (
+              <div
+                className={css({
+                  fontSize: 'sm',
+                  borderWidth: '1px',
+                  borderColor: 'red.200',
+                  bg: 'danger.soft',
+                  color: 'danger.fg',
+                  borderRadius: 'md',
+                  px: '3',
+                  py: '2.5',
+                  wordBreak: 'break-word',
+                })}
+              >
+                <span className={css({ fontWeight: '600' })}>{toDelete.name}</span>
+                <span className={css({ display: 'block', mt: '0.5', color: 'red.600', fontSize: 'xs' })}>
+                  {toDelete.total_files + toDelete.total_docs + toDelete.total_recaps} item akan ikut terhapus
+                </span>
+              </div>
+            ) : null}
+          </ConfirmDialog>
+        </>
+      ) : null}
     </div>
   )
 }

@@ -1,17 +1,232 @@
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
+import { type ReactNode, useEffect, useState } from 'react'
+import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import { IconArrowLeft } from '../../../ui/icons'
+import { AREAS, type Area, type Project } from '../../../contracts/projects'
+import { useCurrentUser } from '../../../lib/current-user'
+import { formatDateLong } from '../../../lib/format'
+import { AREA_META } from '../../../ui/area'
+import { Button } from '../../../ui/button'
+import { IconArrowLeft, IconCalendar, IconDownload, IconFileQuestion, IconUsers } from '../../../ui/icons'
+import { Spinner } from '../../../ui/spinner'
+import { Tabs } from '../../../ui/tabs'
+import { projectDetailQueryOptions } from '../queries'
+import { areaCounts } from './area-placeholder'
+import { MembersDialog } from './members-dialog'
+import { useProjectDownload } from './project-download'
 
-/** Placeholder shell for /project/{slug}; the projects issue adds the header, tabs and areas. */
-export function ProjectDetailPage({ slug }: { slug: string }) {
+type Props = {
+  slug: string
+  area: Area
+  onAreaChange: (area: Area) => void
+  /** The body of each area tab; the route composes it from the area features. */
+  renderArea: (area: Area, project: Project) => ReactNode
+}
+
+/** /project/{slug}: header, admin actions and the four area tabs (SPEC 'Project detail'). */
+export function ProjectDetailPage({ slug, area, onAreaChange, renderArea }: Props) {
+  const detail = useQuery(projectDetailQueryOptions(slug))
+
+  useEffect(() => {
+    // SPEC: a failed load is only logged; the page then says the project was not found.
+    if (detail.error) console.error('Project detail could not be loaded', detail.error)
+  }, [detail.error])
+
+  if (detail.isPending) return <DetailLoading />
+  if (!detail.data) return <ProjectNotFound />
   return (
-    <div>
-      <Link to="/" className={button({ variant: 'ghost', size: 'sm' })}>
+    <ProjectDetail project={detail.data} area={area} onAreaChange={onAreaChange} renderArea={renderArea} />
+  )
+}
+
+function DetailLoading() {
+  return (
+    <div
+      role="status"
+      className={css({
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: '2',
+        py: '24',
+        color: 'fgMuted',
+        fontSize: 'sm',
+      })}
+    >
+      <Spinner /> Loading...
+    </div>
+  )
+}
+
+export function ProjectNotFound() {
+  return (
+    <div
+      className={css({
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        textAlign: 'center',
+        gap: '3',
+        py: { base: '16', md: '24' },
+        px: '6',
+      })}
+    >
+      <div
+        className={css({
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          w: '14',
+          h: '14',
+          borderRadius: 'full',
+          bg: 'subtle',
+          color: 'fgSubtle',
+          mb: '1',
+        })}
+      >
+        <IconFileQuestion size={28} />
+      </div>
+      <h1 className={css({ textStyle: 'pageTitle' })}>Project tidak ditemukan</h1>
+      <p className={css({ fontSize: 'sm', color: 'fgMuted', maxW: 'sm' })}>
+        Project ini mungkin sudah dihapus, atau Anda belum menjadi anggotanya.
+      </p>
+      <Link to="/" className={cx(button({ variant: 'primary' }), css({ mt: '3' }))}>
         <IconArrowLeft /> Kembali ke Dashboard
       </Link>
-      <h1 className={css({ textStyle: 'pageTitle', mt: '4' })}>Project</h1>
-      <p className={css({ mt: '1', fontSize: 'sm', color: 'fgSubtle', fontFamily: 'mono' })}>{slug}</p>
+    </div>
+  )
+}
+
+function ProjectDetail({
+  project,
+  area,
+  onAreaChange,
+  renderArea,
+}: {
+  project: Project
+  area: Area
+  onAreaChange: (area: Area) => void
+  renderArea: (area: Area, project: Project) => ReactNode
+}) {
+  const user = useCurrentUser()
+  const isAdmin = user.role === 'admin'
+  const download = useProjectDownload()
+  const [membersOpen, setMembersOpen] = useState(false)
+  const downloading = download.downloadingId === project.id
+
+  return (
+    <div>
+      <Link
+        to="/"
+        className={cx(
+          button({ variant: 'ghost', size: 'sm' }),
+          css({ ml: '-2.5', mb: '4', color: 'fgMuted' }),
+        )}
+      >
+        <IconArrowLeft /> Dashboard
+      </Link>
+
+      <header
+        className={css({
+          display: 'flex',
+          flexDirection: { base: 'column', md: 'row' },
+          alignItems: { base: 'stretch', md: 'flex-start' },
+          justifyContent: 'space-between',
+          gap: { base: '4', md: '6' },
+          mb: '6',
+        })}
+      >
+        <div className={css({ minW: '0', flex: '1' })}>
+          <h1 className={css({ textStyle: 'pageTitle', wordBreak: 'break-word' })}>{project.name}</h1>
+          <p
+            className={css({
+              mt: '2',
+              fontSize: 'sm',
+              color: 'fgMuted',
+              maxW: '3xl',
+              whiteSpace: 'pre-line',
+              wordBreak: 'break-word',
+            })}
+          >
+            {project.description}
+          </p>
+          <p
+            className={css({
+              mt: '3',
+              display: 'flex',
+              alignItems: 'center',
+              gap: '1.5',
+              fontSize: 'xs',
+              color: 'fgSubtle',
+              '& svg': { w: '3.5', h: '3.5' },
+            })}
+          >
+            <IconCalendar /> Dibuat {formatDateLong(project.created_at)}
+          </p>
+        </div>
+        {isAdmin ? (
+          <div
+            className={css({
+              display: 'flex',
+              gap: '2',
+              flexShrink: 0,
+              '& > *': { flex: { base: '1', md: 'initial' } },
+            })}
+          >
+            <Button variant="secondary" onClick={() => setMembersOpen(true)}>
+              <IconUsers /> Anggota Project
+            </Button>
+            <Button onClick={() => download.start(project)} loading={downloading}>
+              {downloading ? null : <IconDownload />}
+              {downloading && download.progress > 0 ? `Mengunduh ${download.progress}%` : 'Download Project'}
+            </Button>
+          </div>
+        ) : null}
+      </header>
+
+      <Tabs
+        fitted
+        value={area}
+        onValueChange={(v) => onAreaChange(v as Area)}
+        items={AREAS.map((a) => {
+          const meta = AREA_META[a]
+          const count = areaCounts(project, a).total
+          return {
+            value: a,
+            accent: meta.solid,
+            icon: <meta.Icon />,
+            label: (
+              <>
+                {meta.label}
+                <span
+                  className={css({
+                    minW: '5',
+                    h: '5',
+                    px: '1.5',
+                    display: { base: 'none', md: 'inline-flex' },
+                    alignItems: 'center',
+                    justifyContent: 'center',
+                    fontSize: '0.6875rem',
+                    fontWeight: '600',
+                    borderRadius: 'full',
+                    bg: 'subtle',
+                    color: 'fgMuted',
+                    fontVariantNumeric: 'tabular-nums',
+                  })}
+                >
+                  {count}
+                </span>
+              </>
+            ),
+            content: renderArea(a, project),
+          }
+        })}
+      />
+
+      {isAdmin ? (
+        <MembersDialog project={membersOpen ? project : null} onClose={() => setMembersOpen(false)} />
+      ) : null}
     </div>
   )
 }

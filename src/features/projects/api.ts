@@ -1,0 +1,151 @@
+import type { User } from '../../contracts/auth'
+import type {
+  DashboardAnalysis,
+  Project,
+  ProjectCreateInput,
+  ProjectUpdateInput,
+} from '../../contracts/projects'
+import { API_BASE_URL, ApiError, api, dataOf } from '../../lib/api'
+import { formatYmd } from '../../lib/format'
+import { getToken } from '../../lib/session-token'
+
+export async function listProjects(): Promise<Project[]> {
+  return dataOf(await api.get<Project[]>('/api/project/list'))
+}
+
+/** `id` is the numeric id or the slug; the detail screen looks projects up by slug. */
+export async function getProject(id: string | number): Promise<Project> {
+  return dataOf(await api.get<Project>(`/api/project/detail/${encodeURIComponent(String(id))}`))
+}
+
+export async function getDashboardAnalysis(): Promise<DashboardAnalysis> {
+  return dataOf(await api.get<DashboardAnalysis>('/api/dashboard/analysis'))
+}
+
+export async function createProject(input: ProjectCreateInput) {
+  return api.post<Project>('/api/project/create', input)
+}
+
+export async function updateProject(id: number, input: ProjectUpdateInput) {
+  return api.put<Project>(`/api/project/update/${id}`, input)
+}
+
+export async function deleteProject(id: number) {
+  return api.delete(`/api/project/delete/${id}`)
+}
+
+export async function listProjectMembers(id: number): Promise<User[]> {
+  return dataOf(await api.get<User[]>(`/api/project/${id}/members`))
+}
+
+export async function setProjectMembers(id: number, userIds: number[]) {
+  return api.put<User[]>(`/api/project/${id}/members`, { user_ids: userIds })
+}
+
+/** Everyone who can be a member: the employee list (perencanaan and pengawasan accounts). */
+export async function listMemberCandidates(): Promise<User[]> {
+  return dataOf(await api.get<User[]>('/api/employee/list'))
+}
+
+export const PROJECT_DOWNLOAD_FAILED = 'Gagal mengunduh project'
+
+/** The name from a Content-Disposition header (RFC 6266: filename* wins over filename), or null. */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null
+  const star = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header)
+  if (star?.[2]) {
+    try {
+      return decodeURIComponent(star[2].trim().replace(/^"|"$/g, ''))
+    } catch {
+      /* fall through to the plain parameter */
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header)
+  const name = (plain?.[2] ?? plain?.[1])?.trim()
+  return name || null
+}
+
+/** The JSON the server puts in the `x-response` header ({ message, data }), if it is there and parses. */
+function readResponseHeader(headers: Headers): { message?: string; data?: unknown } | null {
+  const raw = headers.get('x-response')
+  if (!raw) return null
+  for (const candidate of [raw, safeDecode(raw)]) {
+    try {
+      const parsed = JSON.parse(candidate)
+      if (parsed && typeof parsed === 'object') return parsed
+    } catch {
+      /* try the next reading */
+    }
+  }
+  return null
+}
+
+function safeDecode(s: string) {
+  try {
+    return decodeURIComponent(s)
+  } catch {
+    return s
+  }
+}
+
+/** Hands a blob to the browser as a download; the temporary link is released after 100 ms (SPEC section 7). */
+export function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob)
+  const a = document.createElement('a')
+  a.href = url
+  a.download = fileName
+  a.rel = 'noopener'
+  document.body.appendChild(a)
+  a.click()
+  a.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 100)
+}
+
+export type DownloadResult = { fileName: string; message?: string }
+
+/**
+ * GET /api/project/download/{id} as a blob, saved under the server's file name or
+ * 'project-{id}-{YYYY-MM-DD}.zip'. Progress (0-100) is reported when the size is known.
+ * Failures throw an ApiError with the message from the `x-response` header, else 'Gagal mengunduh project'.
+ */
+export async function downloadProject(
+  id: number,
+  onProgress?: (percent: number) => void,
+): Promise<DownloadResult> {
+  const token = getToken()
+  let res: Response
+  try {
+    res = await fetch(`${API_BASE_URL}/api/project/download/${id}`, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    })
+  } catch {
+    throw new ApiError(0, PROJECT_DOWNLOAD_FAILED)
+  }
+  const info = readResponseHeader(res.headers)
+  if (!res.ok) {
+    // SPEC section 7: a failure's message comes from the x-response header only.
+    throw new ApiError(res.status, info?.message || PROJECT_DOWNLOAD_FAILED)
+  }
+  const blob = await readWithProgress(res, onProgress)
+  const fileName =
+    fileNameFromDisposition(res.headers.get('content-disposition')) ?? `project-${id}-${formatYmd()}.zip`
+  saveBlob(blob, fileName)
+  onProgress?.(100)
+  return { fileName, message: info?.message }
+}
+
+async function readWithProgress(res: Response, onProgress?: (percent: number) => void): Promise<Blob> {
+  const total = Number(res.headers.get('content-length') ?? 0)
+  if (!onProgress || !res.body || !total) return res.blob()
+  const reader = res.body.getReader()
+  const chunks: Uint8Array<ArrayBuffer>[] = []
+  let received = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    chunks.push(value)
+    received += value.byteLength
+    onProgress(Math.min(100, Math.round((received / total) * 100)))
+  }
+  return new Blob(chunks, { type: res.headers.get('content-type') ?? 'application/zip' })
+}

@@ -1,0 +1,156 @@
+import { type FormEvent, useEffect, useState } from 'react'
+import { css } from 'styled-system/css'
+import { ProjectCreateSchema } from '../../../contracts/projects'
+import { errorMessage } from '../../../lib/api'
+import { type FieldErrors, serverFieldErrors, validate, withoutError } from '../../../lib/form'
+import { Button } from '../../../ui/button'
+import { Dialog } from '../../../ui/dialog'
+import { TextAreaField, TextField } from '../../../ui/field'
+import { IconCheck, IconFolderKanban, IconMessageSquare, IconShieldCheck } from '../../../ui/icons'
+import { notify } from '../../../ui/toaster'
+import { useCreateProject } from '../queries'
+
+type Values = { name: string; description: string }
+const EMPTY: Values = { name: '', description: '' }
+
+const FEATURES = [
+  {
+    icon: <IconFolderKanban />,
+    text: '4 folder utama: Perencanaan, Pengawasan, Dokumentasi dan Rekapitulasi',
+  },
+  { icon: <IconMessageSquare />, text: 'Sistem komentar dan status file' },
+  { icon: <IconShieldCheck />, text: 'Kontrol akses berbasis peran' },
+]
+
+export function CreateProjectDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
+  const [values, setValues] = useState<Values>(EMPTY)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const create = useCreateProject()
+
+  useEffect(() => {
+    if (open) {
+      setValues(EMPTY)
+      setErrors({})
+    }
+  }, [open])
+
+  function update(field: keyof Values, value: string) {
+    setValues((v) => ({ ...v, [field]: value }))
+    setErrors((e) => withoutError(e, field))
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault()
+    const result = validate(ProjectCreateSchema, values)
+    if (!result.ok) return setErrors(result.errors)
+    try {
+      await create.mutateAsync(result.output)
+      notify('success', 'Project berhasil dibuat')
+      onOpenChange(false)
+    } catch (err) {
+      const fields = serverFieldErrors(err)
+      if (fields) setErrors(fields)
+      notify('error', errorMessage(err, 'Terjadi kesalahan saat membuat project'))
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Buat Project Baru"
+      description="Isi nama dan deskripsi project. Anda dapat mengubahnya nanti."
+      size="lg"
+      locked={create.isPending}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={create.isPending}>
+            Batal
+          </Button>
+          <Button type="submit" form="create-project-form" loading={create.isPending}>
+            Buat Project
+          </Button>
+        </>
+      }
+    >
+      <form
+        id="create-project-form"
+        onSubmit={onSubmit}
+        noValidate
+        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+      >
+        <TextField
+          label="Nama Project"
+          name="name"
+          placeholder="Contoh: Pembangunan Gedung Kantor Dinas"
+          value={values.name}
+          onChange={(e) => update('name', e.target.value)}
+          error={errors.name}
+          required
+          autoFocus
+        />
+        <TextAreaField
+          label="Deskripsi"
+          name="description"
+          rows={4}
+          placeholder="Ringkasan lingkup pekerjaan, lokasi dan pemberi tugas"
+          value={values.description}
+          onChange={(e) => update('description', e.target.value)}
+          error={errors.description}
+          hint={`${values.description.length}/500 karakter`}
+          required
+        />
+        <div
+          className={css({
+            borderWidth: '1px',
+            borderColor: 'blue.100',
+            bg: 'brand.soft',
+            borderRadius: 'md',
+            p: '3.5',
+          })}
+        >
+          <p className={css({ fontSize: 'sm', fontWeight: '600', color: 'brand.fg' })}>
+            Project akan dibuat dengan:
+          </p>
+          <ul className={css({ mt: '2', display: 'flex', flexDirection: 'column', gap: '1.5' })}>
+            {FEATURES.map((f) => (
+              <li
+                key={f.text}
+                className={css({
+                  display: 'flex',
+                  alignItems: 'flex-start',
+                  gap: '2',
+                  fontSize: 'sm',
+                  color: 'slate.700',
+                  '& svg': { w: '4', h: '4', mt: '0.5', color: 'brand', flexShrink: 0 },
+                })}
+              >
+                {f.icon}
+                {f.text}
+              </li>
+            ))}
+          </ul>
+          <p
+            className={css({
+              mt: '2.5',
+              display: 'flex',
+              alignItems: 'center',
+              gap: '1.5',
+              fontSize: 'xs',
+              color: 'fgSubtle',
+              '& svg': { w: '3.5', h: '3.5', color: 'success' },
+            })}
+          >
+            <IconCheck /> Tambahkan anggota tim setelah project dibuat.
+          </p>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

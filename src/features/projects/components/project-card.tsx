@@ -1,0 +1,325 @@
+import { Link } from '@tanstack/react-router'
+import { type FormEvent, useState } from 'react'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { AREAS, type Project } from '../../../contracts/projects'
+import { failureMessage } from '../../../lib/api'
+import { formatDateLong } from '../../../lib/format'
+import { AreaChip } from '../../../ui/area'
+import { Button } from '../../../ui/button'
+import { Card } from '../../../ui/card'
+import { TextAreaField, TextField } from '../../../ui/field'
+import {
+  IconArrowRight,
+  IconCalendar,
+  IconDownload,
+  IconFolderKanban,
+  IconMoreVertical,
+  IconPencil,
+  IconTrash,
+  IconUsers,
+} from '../../../ui/icons'
+import { Menu } from '../../../ui/menu'
+import { notify } from '../../../ui/toaster'
+import { Tooltip } from '../../../ui/tooltip'
+import { useUpdateProject } from '../queries'
+
+type Props = {
+  project: Project
+  isAdmin: boolean
+  downloading: boolean
+  onDownload: () => void
+  onMembers: () => void
+  onDelete: () => void
+}
+
+/** The counts under the description (SPEC: total files plus docs, pending files, pending docs, approved). */
+function countsOf(p: Project) {
+  return [
+    { label: 'Total', value: p.total_files + p.total_docs, tone: 'fg' },
+    { label: 'File Pending', value: p.file_pending, tone: 'amber' },
+    { label: 'Dok. Pending', value: p.doc_pending, tone: 'amber' },
+    { label: 'Disetujui', value: p.file_approved + p.doc_approved, tone: 'green' },
+  ] as const
+}
+
+const countTone = {
+  fg: css({ color: 'fg' }),
+  amber: css({ color: 'amber.600' }),
+  green: css({ color: 'green.600' }),
+}
+
+export function ProjectCard({ project, isAdmin, downloading, onDownload, onMembers, onDelete }: Props) {
+  const [editing, setEditing] = useState(false)
+  const [draft, setDraft] = useState({ name: project.name, description: project.description })
+  const update = useUpdateProject()
+  const chips = AREAS.filter((a) => (project.folder_counts?.[a] ?? 0) > 0)
+
+  function startEdit() {
+    setDraft({ name: project.name, description: project.description })
+    setEditing(true)
+  }
+
+  function cancelEdit() {
+    // Batal restores the original values (SPEC section 4).
+    setDraft({ name: project.name, description: project.description })
+    setEditing(false)
+  }
+
+  async function save(e: FormEvent) {
+    e.preventDefault()
+    try {
+      await update.mutateAsync({ project, input: draft })
+      notify('success', 'Project berhasil diupdate')
+      setEditing(false)
+    } catch (err) {
+      notify(
+        'error',
+        failureMessage(err, {
+          failed: 'Gagal mengupdate project',
+          thrown: 'Terjadi kesalahan saat mengupdate project',
+        }),
+      )
+    }
+  }
+
+  return (
+    <Card
+      interactive={!editing}
+      padding="none"
+      aria-label={project.name}
+      className={css({
+        display: 'flex',
+        flexDirection: 'column',
+        h: 'full',
+        overflow: 'hidden',
+        borderColor: editing ? 'brand' : undefined,
+        boxShadow: editing ? 'focus' : undefined,
+      })}
+    >
+      <div
+        className={css({
+          p: { base: '4', md: '5' },
+          display: 'flex',
+          flexDirection: 'column',
+          gap: '4',
+          flex: '1',
+        })}
+      >
+        <div className={css({ display: 'flex', alignItems: 'flex-start', gap: '3' })}>
+          <span
+            className={css({
+              display: 'inline-flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              flexShrink: 0,
+              w: '10',
+              h: '10',
+              borderRadius: 'lg',
+              bgGradient: 'to-br',
+              gradientFrom: 'blue.50',
+              gradientTo: 'indigo.100',
+              color: 'brand.fg',
+              borderWidth: '1px',
+              borderColor: 'blue.100',
+              '& svg': { w: '5', h: '5' },
+            })}
+          >
+            <IconFolderKanban />
+          </span>
+          <div className={css({ flex: '1', minW: '0' })}>
+            {editing ? (
+              <p className={css({ fontSize: 'xs', fontWeight: '600', color: 'brand.fg', mt: '0.5' })}>
+                Edit Project
+              </p>
+            ) : (
+              <h3
+                className={css({
+                  fontWeight: '600',
+                  fontSize: 'md',
+                  lineHeight: '1.35',
+                  letterSpacing: '-0.01em',
+                  lineClamp: '2',
+                  wordBreak: 'break-word',
+                })}
+              >
+                {project.name}
+              </h3>
+            )}
+            <p
+              className={css({
+                mt: '1',
+                display: 'flex',
+                alignItems: 'center',
+                gap: '1.5',
+                fontSize: 'xs',
+                color: 'fgSubtle',
+                '& svg': { w: '3.5', h: '3.5' },
+              })}
+            >
+              <IconCalendar /> Dibuat {formatDateLong(project.created_at)}
+            </p>
+          </div>
+          {isAdmin && !editing ? (
+            <Menu
+              trigger={
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  iconOnly
+                  aria-label={`Opsi project ${project.name}`}
+                  className={css({ mr: '-1.5', mt: '-0.5' })}
+                >
+                  <IconMoreVertical />
+                </Button>
+              }
+              items={[
+                { value: 'edit', label: 'Edit Project', icon: <IconPencil />, onSelect: startEdit },
+                { value: 'members', label: 'Anggota Project', icon: <IconUsers />, onSelect: onMembers },
+                {
+                  value: 'delete',
+                  label: 'Hapus Project',
+                  icon: <IconTrash />,
+                  tone: 'danger',
+                  onSelect: onDelete,
+                },
+              ]}
+            />
+          ) : null}
+        </div>
+
+        {editing ? (
+          <form
+            onSubmit={save}
+            noValidate
+            aria-label={`Edit project ${project.name}`}
+            className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
+          >
+            <TextField
+              label="Nama Project"
+              name="name"
+              value={draft.name}
+              onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))}
+              autoFocus
+            />
+            <TextAreaField
+              label="Deskripsi"
+              name="description"
+              rows={3}
+              value={draft.description}
+              onChange={(e) => setDraft((d) => ({ ...d, description: e.target.value }))}
+            />
+            <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
+              <Button variant="secondary" size="sm" onClick={cancelEdit} disabled={update.isPending}>
+                Batal
+              </Button>
+              <Button type="submit" size="sm" loading={update.isPending}>
+                Simpan
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <p
+            className={css({
+              fontSize: 'sm',
+              color: 'fgMuted',
+              lineClamp: '2',
+              minH: '2lh',
+              wordBreak: 'break-word',
+            })}
+          >
+            {project.description}
+          </p>
+        )}
+
+        <dl
+          className={css({
+            display: 'grid',
+            gridTemplateColumns: 'repeat(4, 1fr)',
+            borderWidth: '1px',
+            borderColor: 'border',
+            borderRadius: 'md',
+            bg: 'slate.50/60',
+            divideX: '1px',
+            divideColor: 'border',
+          })}
+        >
+          {countsOf(project).map((c) => (
+            <div
+              key={c.label}
+              className={css({
+                display: 'flex',
+                flexDirection: 'column-reverse',
+                justifyContent: 'flex-end',
+                gap: '0.5',
+                px: '1',
+                py: '2',
+                textAlign: 'center',
+                minW: '0',
+              })}
+            >
+              <dt className={css({ fontSize: '0.6875rem', lineHeight: '1.25', color: 'fgSubtle' })}>
+                {c.label}
+              </dt>
+              <dd
+                className={cx(
+                  css({
+                    fontSize: 'md',
+                    fontWeight: '700',
+                    fontVariantNumeric: 'tabular-nums',
+                    lineHeight: '1.2',
+                  }),
+                  c.value > 0 ? countTone[c.tone] : css({ color: 'fgSubtle' }),
+                )}
+              >
+                {c.value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+
+        {chips.length > 0 ? (
+          <ul aria-label="Folder" className={css({ display: 'flex', flexWrap: 'wrap', gap: '1.5' })}>
+            {chips.map((area) => (
+              <li key={area}>
+                <AreaChip area={area} count={project.folder_counts[area]} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+
+      <div
+        className={css({
+          display: 'flex',
+          gap: '2',
+          px: { base: '4', md: '5' },
+          py: '3',
+          borderTopWidth: '1px',
+          borderColor: 'border',
+          bg: 'slate.50/70',
+        })}
+      >
+        <Link
+          to="/project/$slug"
+          params={{ slug: project.slug }}
+          className={cx(button({ variant: 'primary', size: 'sm' }), css({ flex: '1' }))}
+        >
+          Buka Project <IconArrowRight />
+        </Link>
+        <Tooltip content="Download Project">
+          <Button
+            variant="secondary"
+            size="sm"
+            iconOnly
+            aria-label={`Download project ${project.name}`}
+            loading={downloading}
+            onClick={onDownload}
+          >
+            {downloading ? null : <IconDownload />}
+          </Button>
+        </Tooltip>
+      </div>
+    </Card>
+  )
+}

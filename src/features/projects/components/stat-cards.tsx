@@ -1,0 +1,125 @@
+import type { ComponentType } from 'react'
+import { css, cx } from 'styled-system/css'
+import type { DashboardAnalysis } from '../../../contracts/projects'
+import {
+  IconFileCheck,
+  IconFileClock,
+  IconFiles,
+  IconFolderKanban,
+  IconImage,
+  IconImageCheck,
+  type IconProps,
+} from '../../../ui/icons'
+
+type Stat = {
+  label: string
+  value: (a: DashboardAnalysis) => number
+  Icon: ComponentType<IconProps>
+  tone: string
+}
+
+const STATS: Stat[] = [
+  {
+    label: 'Total Project',
+    value: (a) => a.projects,
+    Icon: IconFolderKanban,
+    tone: css({ bg: 'blue.50', color: 'blue.600' }),
+  },
+  {
+    label: 'Total File',
+    value: (a) => a.files,
+    Icon: IconFiles,
+    tone: css({ bg: 'indigo.50', color: 'indigo.600' }),
+  },
+  {
+    label: 'Menunggu File Review',
+    value: (a) => a.file_pending,
+    Icon: IconFileClock,
+    tone: css({ bg: 'amber.50', color: 'amber.600' }),
+  },
+  {
+    label: 'File Disetujui',
+    value: (a) => a.file_approved,
+    Icon: IconFileCheck,
+    tone: css({ bg: 'green.50', color: 'green.600' }),
+  },
+  {
+    label: 'Menunggu Dokumen Review',
+    value: (a) => a.doc_pending,
+    Icon: IconImage,
+    tone: css({ bg: 'orange.50', color: 'orange.600' }),
+  },
+  {
+    label: 'Dokumen Disetujui',
+    value: (a) => a.doc_approved,
+    Icon: IconImageCheck,
+    tone: css({ bg: 'emerald.50', color: 'emerald.600' }),
+  },
+]
+
+/** The six admin stat cards (SPEC 'Dashboard'); values are '–' until the analysis arrives. */
+export function StatCards({ analysis }: { analysis: DashboardAnalysis | undefined }) {
+  return (
+    <ul
+      aria-label="Ringkasan"
+      className={css({
+        display: 'grid',
+        gridTemplateColumns: { base: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', xl: 'repeat(6, 1fr)' },
+        gap: { base: '3', md: '4' },
+        mb: '8',
+      })}
+    >
+      {STATS.map((s) => (
+        <li
+          key={s.label}
+          className={css({
+            display: 'flex',
+            alignItems: 'center',
+            gap: '3',
+            p: { base: '3', md: '4' },
+            bg: 'surface',
+            borderWidth: '1px',
+            borderColor: 'border',
+            borderRadius: 'lg',
+            boxShadow: 'card',
+            minW: '0',
+          })}
+        >
+          <span
+            className={cx(
+              css({
+                display: 'inline-flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+                flexShrink: 0,
+                w: { base: '8', md: '10' },
+                h: { base: '8', md: '10' },
+                borderRadius: 'md',
+                '& svg': { w: { base: '4', md: '5' }, h: { base: '4', md: '5' } },
+              }),
+              s.tone,
+            )}
+          >
+            <s.Icon />
+          </span>
+          <div className={css({ minW: '0' })}>
+            <p
+              className={css({
+                fontSize: { base: 'lg', md: '2xl' },
+                fontWeight: '700',
+                letterSpacing: '-0.02em',
+                lineHeight: '1.1',
+                fontVariantNumeric: 'tabular-nums',
+              })}
+            >
+              {analysis ? s.value(analysis).toLocaleString('id-ID') : '–'}
+            </p>
+            <p className={css({ mt: '0.5', fontSize: 'xs', color: 'fgMuted', lineHeight: '1.25' })}>
+              {s.label}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}

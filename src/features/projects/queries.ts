@@ -1,0 +1,92 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { Project, ProjectCreateInput, ProjectUpdateInput } from '../../contracts/projects'
+import {
+  createProject,
+  deleteProject,
+  getDashboardAnalysis,
+  getProject,
+  listMemberCandidates,
+  listProjectMembers,
+  listProjects,
+  setProjectMembers,
+  updateProject,
+} from './api'
+
+export const projectKeys = {
+  all: ['projects'] as const,
+  list: () => [...projectKeys.all, 'list'] as const,
+  details: () => [...projectKeys.all, 'detail'] as const,
+  detail: (slug: string) => [...projectKeys.details(), slug] as const,
+  analysis: () => [...projectKeys.all, 'analysis'] as const,
+  members: (id: number) => [...projectKeys.all, 'members', id] as const,
+  memberCandidates: () => [...projectKeys.all, 'member-candidates'] as const,
+}
+
+export const projectListQueryOptions = () =>
+  queryOptions({ queryKey: projectKeys.list(), queryFn: listProjects })
+
+export const projectDetailQueryOptions = (slug: string) =>
+  queryOptions({ queryKey: projectKeys.detail(slug), queryFn: () => getProject(slug) })
+
+export const dashboardAnalysisQueryOptions = () =>
+  queryOptions({ queryKey: projectKeys.analysis(), queryFn: getDashboardAnalysis })
+
+export const projectMembersQueryOptions = (id: number) =>
+  queryOptions({ queryKey: projectKeys.members(id), queryFn: () => listProjectMembers(id), staleTime: 0 })
+
+export const memberCandidatesQueryOptions = () =>
+  queryOptions({ queryKey: projectKeys.memberCandidates(), queryFn: listMemberCandidates, staleTime: 0 })
+
+export function useCreateProject() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (input: ProjectCreateInput) => createProject(input),
+    // A new project changes the list and the project total; no detail exists yet.
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: projectKeys.list() }),
+        qc.invalidateQueries({ queryKey: projectKeys.analysis() }),
+      ]),
+  })
+}
+
+export function useUpdateProject() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ project, input }: { project: Project; input: ProjectUpdateInput }) =>
+      updateProject(project.id, input),
+    // Name and description only: the counts (analysis) do not change.
+    onSuccess: (_res, { project }) =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: projectKeys.list() }),
+        qc.invalidateQueries({ queryKey: projectKeys.detail(project.slug) }),
+      ]),
+  })
+}
+
+export function useDeleteProject() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (project: Project) => deleteProject(project.id),
+    onSuccess: (_res, project) => {
+      qc.removeQueries({ queryKey: projectKeys.detail(project.slug) })
+      qc.removeQueries({ queryKey: projectKeys.members(project.id) })
+      return Promise.all([
+        qc.invalidateQueries({ queryKey: projectKeys.list() }),
+        qc.invalidateQueries({ queryKey: projectKeys.analysis() }),
+      ])
+    },
+  })
+}
+
+export function useSetProjectMembers() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, userIds }: { id: number; userIds: number[] }) => setProjectMembers(id, userIds),
+    onSuccess: (res, { id }) => {
+      // The answer is the new member list.
+      if (res.data) qc.setQueryData(projectKeys.members(id), res.data)
+      return qc.invalidateQueries({ queryKey: projectKeys.members(id) })
+    },
+  })
+}
