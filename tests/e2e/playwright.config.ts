@@ -13,7 +13,7 @@ const chromium = {
 
 export default defineConfig({
   testDir: '.',
-  outputDir: path.join(root, 'test-results'),
+  outputDir: path.join(root, 'test-results', `e2e-${PORT}`),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

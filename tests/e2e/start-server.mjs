@@ -4,7 +4,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '../..')
-const dataDir = path.join(root, '.tmp', 'e2e-data')
+// One data dir per port, so two runs side by side (different E2E_PORT) never share a database.
+const dataDir = path.join(root, '.tmp', `e2e-data-${process.env.PORT ?? 'default'}`)
 fs.rmSync(dataDir, { recursive: true, force: true })
 const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/index.ts'], {
   cwd: root,
