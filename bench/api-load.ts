@@ -20,13 +20,13 @@ import { promisify } from 'node:util'
 import { serve } from '@hono/node-server'
 import { sql } from 'kysely'
 import pg from 'pg'
-import type { Area, Status } from '../src/contracts/projects'
 import { createApp } from '../server/app'
 import { readConfig } from '../server/config'
 import { createDeps } from '../server/create-deps'
 import { migrate, openDatabase } from '../server/db/index'
 import { createSession } from '../server/modules/auth/sessions.service'
 import { createAccount } from '../server/modules/users/accounts.service'
+import type { Area, Status } from '../src/contracts/projects'
 
 const run = promisify(execFile)
 
@@ -56,38 +56,76 @@ async function main() {
     const deps = createDeps(config, database)
     const { db } = deps
 
-    console.log(`database: ${database.dialect}; seeding ${PROJECTS} projects, ${FILES} files, ${DOCS} docs ...`)
+    console.log(
+      `database: ${database.dialect}; seeding ${PROJECTS} projects, ${FILES} files, ${DOCS} docs ...`,
+    )
     const t0 = performance.now()
-    const admin = await createAccount(db, { name: 'Admin Bench', email: 'admin@bench.test', password: 'bench-password', phone: '081234567890', role: 'admin', createdBy: null })
-    const employee = await createAccount(db, { name: 'Pengawas Bench', email: 'pengawas@bench.test', password: 'bench-password', phone: '081234567890', role: 'pengawasan', createdBy: admin.id })
+    const admin = await createAccount(db, {
+      name: 'Admin Bench',
+      email: 'admin@bench.test',
+      password: 'bench-password',
+      phone: '081234567890',
+      role: 'admin',
+      createdBy: null,
+    })
+    const employee = await createAccount(db, {
+      name: 'Pengawas Bench',
+      email: 'pengawas@bench.test',
+      password: 'bench-password',
+      phone: '081234567890',
+      role: 'pengawasan',
+      createdBy: admin.id,
+    })
     const now = Date.now()
     const iso = (i: number) => new Date(now - i * 60_000).toISOString()
 
     const projectIds = await db.transaction().execute(async (trx) => {
       const rows = await trx
         .insertInto('projects')
-        .values(Array.from({ length: PROJECTS }, (_, i) => ({
-          slug: randomUUID(), name: `Proyek ${i + 1}`, description: `Proyek uji beban nomor ${i + 1}`, created_by: admin.id, created_at: iso(i), updated_at: iso(i),
-        })))
+        .values(
+          Array.from({ length: PROJECTS }, (_, i) => ({
+            slug: randomUUID(),
+            name: `Proyek ${i + 1}`,
+            description: `Proyek uji beban nomor ${i + 1}`,
+            created_by: admin.id,
+            created_at: iso(i),
+            updated_at: iso(i),
+          })),
+        )
         .returning('id')
         .execute()
       return rows.map((r) => r.id)
     })
     await db
       .insertInto('project_members')
-      .values(projectIds.slice(0, MEMBER_PROJECTS).map((project_id) => ({ project_id, user_id: employee.id, created_at: iso(0) })))
+      .values(
+        projectIds
+          .slice(0, MEMBER_PROJECTS)
+          .map((project_id) => ({ project_id, user_id: employee.id, created_at: iso(0) })),
+      )
       .execute()
     await db.transaction().execute(async (trx) => {
       for (let start = 0; start < FILES; start += BATCH) {
         await trx
           .insertInto('files')
-          .values(Array.from({ length: Math.min(BATCH, FILES - start) }, (_, k) => {
-            const i = start + k
-            return {
-              uuid: randomUUID(), project_id: projectIds[i % PROJECTS], area: AREAS[i % 2], folder_id: null, name: `berkas-${i}.pdf`, size_bytes: 1024 * (1 + (i % 500)),
-              mime: 'application/pdf', blob_key: `${randomUUID()}.pdf`, status: STATUSES[Math.floor(i / 2) % 3], creator_id: employee.id, created_at: iso(i % 10_000),
-            }
-          }))
+          .values(
+            Array.from({ length: Math.min(BATCH, FILES - start) }, (_, k) => {
+              const i = start + k
+              return {
+                uuid: randomUUID(),
+                project_id: projectIds[i % PROJECTS],
+                area: AREAS[i % 2],
+                folder_id: null,
+                name: `berkas-${i}.pdf`,
+                size_bytes: 1024 * (1 + (i % 500)),
+                mime: 'application/pdf',
+                blob_key: `${randomUUID()}.pdf`,
+                status: STATUSES[Math.floor(i / 2) % 3],
+                creator_id: employee.id,
+                created_at: iso(i % 10_000),
+              }
+            }),
+          )
           .execute()
       }
     })
@@ -95,10 +133,19 @@ async function main() {
       for (let start = 0; start < DOCS; start += BATCH) {
         await trx
           .insertInto('docs')
-          .values(Array.from({ length: Math.min(BATCH, DOCS - start) }, (_, k) => {
-            const i = start + k
-            return { uuid: randomUUID(), project_id: projectIds[i % PROJECTS], description: `Foto progres pekerjaan ${i}`, status: STATUSES[i % 3], creator_id: employee.id, created_at: iso(i) }
-          }))
+          .values(
+            Array.from({ length: Math.min(BATCH, DOCS - start) }, (_, k) => {
+              const i = start + k
+              return {
+                uuid: randomUUID(),
+                project_id: projectIds[i % PROJECTS],
+                description: `Foto progres pekerjaan ${i}`,
+                status: STATUSES[i % 3],
+                creator_id: employee.id,
+                created_at: iso(i),
+              }
+            }),
+          )
           .execute()
       }
     })
@@ -111,7 +158,9 @@ async function main() {
 
     const app = createApp(deps)
     const port = await new Promise<number>((resolve) => {
-      server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve(info.port))
+      server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+        resolve(info.port),
+      )
     })
     const base = `http://127.0.0.1:${port}`
 
@@ -125,8 +174,15 @@ async function main() {
     const list = (await check('/api/project/list', adminToken)) as unknown[]
     const analysis = (await check('/api/dashboard/analysis', adminToken)) as { files: number; docs: number }
     const memberList = (await check('/api/project/list', employeeToken)) as unknown[]
-    if (list.length !== PROJECTS || analysis.files !== FILES || analysis.docs !== DOCS || memberList.length !== MEMBER_PROJECTS) {
-      throw new Error(`unexpected data: ${list.length} projects, ${analysis.files} files, ${analysis.docs} docs, ${memberList.length} member projects`)
+    if (
+      list.length !== PROJECTS ||
+      analysis.files !== FILES ||
+      analysis.docs !== DOCS ||
+      memberList.length !== MEMBER_PROJECTS
+    ) {
+      throw new Error(
+        `unexpected data: ${list.length} projects, ${analysis.files} files, ${analysis.docs} docs, ${memberList.length} member projects`,
+      )
     }
     const listBytes = JSON.stringify({ data: list }).length
 
@@ -135,11 +191,21 @@ async function main() {
       // Not a target: the floor of any authenticated call (token lookup + one row), for reading the rest.
       { label: 'GET /api/user/me (auth-only reference)', url: '/api/user/me', token: adminToken },
       { label: 'GET /api/project/list (admin, 200 projects)', url: '/api/project/list', token: adminToken },
-      { label: `GET /api/project/list (employee, ${MEMBER_PROJECTS} projects)`, url: '/api/project/list', token: employeeToken },
+      {
+        label: `GET /api/project/list (employee, ${MEMBER_PROJECTS} projects)`,
+        url: '/api/project/list',
+        token: employeeToken,
+      },
       { label: 'GET /api/dashboard/analysis (admin)', url: '/api/dashboard/analysis', token: adminToken },
-      { label: 'GET /api/dashboard/analysis (employee)', url: '/api/dashboard/analysis', token: employeeToken },
+      {
+        label: 'GET /api/dashboard/analysis (employee)',
+        url: '/api/dashboard/analysis',
+        token: employeeToken,
+      },
     ]
-    console.log(`load: ${CONNECTIONS} connections, ${DURATION} s per target (admin list body ~${Math.round(listBytes / 1024)} KB)\n`)
+    console.log(
+      `load: ${CONNECTIONS} connections, ${DURATION} s per target (admin list body ~${Math.round(listBytes / 1024)} KB)\n`,
+    )
 
     const results: Result[] = []
     const load = [os.loadavg()[0]]
@@ -165,13 +231,18 @@ async function main() {
     ])
     const head = ['target', 'p50 ms', 'p99 ms', 'req/s', 'p99 x base', 'slower x base', 'errors']
     const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)))
-    const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')
-    console.log(`\n${database.dialect}, ${os.cpus().length} CPUs, node ${process.version}, 1-min load average ${load.map((l) => l.toFixed(2)).join(' -> ')}`)
+    const line = (cells: string[]) =>
+      cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')
+    console.log(
+      `\n${database.dialect}, ${os.cpus().length} CPUs, node ${process.version}, 1-min load average ${load.map((l) => l.toFixed(2)).join(' -> ')}`,
+    )
     console.log(`reference baseline: p99 ${baseline.p99.toFixed(1)} ms, ${Math.round(baseline.rps)} req/s`)
     console.log(line(head))
     for (const row of rows) console.log(line(row))
     const worst = Math.max(...results.slice(2, -1).map((r) => r.p99))
-    console.log(`\nbudget (DESIGN.md): p99 < 50 ms at ${CONNECTIONS} connections; worst API p99 here: ${worst.toFixed(1)} ms ${worst < 50 ? '(within budget)' : '(OVER budget)'}`)
+    console.log(
+      `\nbudget (DESIGN.md): p99 < 50 ms at ${CONNECTIONS} connections; worst API p99 here: ${worst.toFixed(1)} ms ${worst < 50 ? '(within budget)' : '(OVER budget)'}`,
+    )
   } finally {
     if (server) await new Promise<void>((resolve) => server?.close(() => resolve()))
     await database.close()
@@ -183,7 +254,11 @@ async function main() {
 type Result = { label: string; p50: number; p99: number; rps: number; errors: number; non2xx: number }
 
 /** Runs the autocannon CLI in its own process and reads its JSON summary. */
-async function autocannon(url: string, token: string | undefined, seconds: number): Promise<Omit<Result, 'label'>> {
+async function autocannon(
+  url: string,
+  token: string | undefined,
+  seconds: number,
+): Promise<Omit<Result, 'label'>> {
   const cli = path.join(process.cwd(), 'node_modules', 'autocannon', 'autocannon.js')
   const args = [cli, '-c', String(CONNECTIONS), '-d', String(seconds), '-j', '-n']
   if (token) args.push('-H', `authorization=Bearer ${token}`)
@@ -196,7 +271,13 @@ async function autocannon(url: string, token: string | undefined, seconds: numbe
     timeouts: number
     non2xx: number
   }
-  return { p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, errors: r.errors + r.timeouts, non2xx: r.non2xx }
+  return {
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    rps: r.requests.average,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  }
 }
 
 async function pgAdmin(statement: string) {

@@ -19,12 +19,18 @@ const SUMMED = [
  * Totals over the projects the user can see, in one query over the per-project counters (project_stats,
  * kept by triggers: migration 002), so no file or doc row is read.
  */
-export async function dashboardAnalysis(db: Kysely<DB>, user: Pick<UserRow, 'id' | 'role'>): Promise<DashboardAnalysis> {
+export async function dashboardAnalysis(
+  db: Kysely<DB>,
+  user: Pick<UserRow, 'id' | 'role'>,
+): Promise<DashboardAnalysis> {
   const scope = visibleProjectIds(db, user)
   let q = db
     .selectFrom('projects')
     .leftJoin('project_stats', 'project_stats.project_id', 'projects.id')
-    .select((eb) => [eb.fn.count<number>('projects.id').as('projects'), ...SUMMED.map((c) => eb.fn.sum<number | null>(`project_stats.${c}`).as(c))])
+    .select((eb) => [
+      eb.fn.count<number>('projects.id').as('projects'),
+      ...SUMMED.map((c) => eb.fn.sum<number | null>(`project_stats.${c}`).as(c)),
+    ])
   if (scope !== 'all') q = q.where('projects.id', 'in', scope)
   const row = await q.executeTakeFirstOrThrow()
   // sum() over no rows is NULL; PostgreSQL's bigint arrives as a number (db/index.ts type parser).

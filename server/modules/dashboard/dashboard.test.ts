@@ -14,7 +14,14 @@ const now = () => new Date().toISOString()
 async function project(name: string, createdBy: number) {
   return t.db
     .insertInto('projects')
-    .values({ slug: randomUUID(), name, description: name, created_by: createdBy, created_at: now(), updated_at: now() })
+    .values({
+      slug: randomUUID(),
+      name,
+      description: name,
+      created_by: createdBy,
+      created_at: now(),
+      updated_at: now(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
 }
@@ -24,8 +31,17 @@ async function files(projectId: number, creatorId: number, area: Area, status: S
     .insertInto('files')
     .values(
       Array.from({ length: n }, () => ({
-        uuid: randomUUID(), project_id: projectId, area, folder_id: null, name: 'a.pdf', size_bytes: 1, mime: 'application/pdf',
-        blob_key: `${randomUUID()}.pdf`, status, creator_id: creatorId, created_at: now(),
+        uuid: randomUUID(),
+        project_id: projectId,
+        area,
+        folder_id: null,
+        name: 'a.pdf',
+        size_bytes: 1,
+        mime: 'application/pdf',
+        blob_key: `${randomUUID()}.pdf`,
+        status,
+        creator_id: creatorId,
+        created_at: now(),
       })),
     )
     .execute()
@@ -34,7 +50,16 @@ async function files(projectId: number, creatorId: number, area: Area, status: S
 async function docs(projectId: number, creatorId: number, status: Status, n: number) {
   await t.db
     .insertInto('docs')
-    .values(Array.from({ length: n }, () => ({ uuid: randomUUID(), project_id: projectId, description: 'Foto lapangan', status, creator_id: creatorId, created_at: now() })))
+    .values(
+      Array.from({ length: n }, () => ({
+        uuid: randomUUID(),
+        project_id: projectId,
+        description: 'Foto lapangan',
+        status,
+        creator_id: creatorId,
+        created_at: now(),
+      })),
+    )
     .execute()
 }
 
@@ -57,7 +82,17 @@ describe('GET /api/dashboard/analysis', () => {
 
     const empty = await t.request('GET', '/api/dashboard/analysis', { token: admin.token })
     expect(empty.status).toBe(200)
-    expect(empty.json.data).toEqual({ projects: 0, files: 0, docs: 0, file_pending: 0, file_approved: 0, file_rejected: 0, doc_pending: 0, doc_approved: 0, doc_rejected: 0 })
+    expect(empty.json.data).toEqual({
+      projects: 0,
+      files: 0,
+      docs: 0,
+      file_pending: 0,
+      file_approved: 0,
+      file_rejected: 0,
+      doc_pending: 0,
+      doc_approved: 0,
+      doc_rejected: 0,
+    })
 
     const a = await project('A', admin.id)
     const b = await project('B', admin.id)
@@ -74,24 +109,67 @@ describe('GET /api/dashboard/analysis', () => {
     expect(all.json).toEqual({
       success: true,
       message: 'Analisis dashboard',
-      data: { projects: 2, files: 10, docs: 9, file_pending: 7, file_approved: 2, file_rejected: 1, doc_pending: 2, doc_approved: 6, doc_rejected: 1 },
+      data: {
+        projects: 2,
+        files: 10,
+        docs: 9,
+        file_pending: 7,
+        file_approved: 2,
+        file_rejected: 1,
+        doc_pending: 2,
+        doc_approved: 6,
+        doc_rejected: 1,
+      },
     })
 
     // Membership goes through the API, as an admin would do it.
-    expect((await t.request('PUT', `/api/project/${a.id}/members`, { token: admin.token, json: { user_ids: [planner.id] } })).status).toBe(200)
+    expect(
+      (
+        await t.request('PUT', `/api/project/${a.id}/members`, {
+          token: admin.token,
+          json: { user_ids: [planner.id] },
+        })
+      ).status,
+    ).toBe(200)
     const mine = await t.request('GET', '/api/dashboard/analysis', { token: planner.token })
     expect(mine.status).toBe(200)
-    expect(mine.json.data).toEqual({ projects: 1, files: 6, docs: 3, file_pending: 3, file_approved: 2, file_rejected: 1, doc_pending: 2, doc_approved: 1, doc_rejected: 0 })
+    expect(mine.json.data).toEqual({
+      projects: 1,
+      files: 6,
+      docs: 3,
+      file_pending: 3,
+      file_approved: 2,
+      file_rejected: 1,
+      doc_pending: 2,
+      doc_approved: 1,
+      doc_rejected: 0,
+    })
 
     const none = await t.request('GET', '/api/dashboard/analysis', { token: stranger.token })
-    expect(none.json.data).toEqual({ projects: 0, files: 0, docs: 0, file_pending: 0, file_approved: 0, file_rejected: 0, doc_pending: 0, doc_approved: 0, doc_rejected: 0 })
+    expect(none.json.data).toEqual({
+      projects: 0,
+      files: 0,
+      docs: 0,
+      file_pending: 0,
+      file_approved: 0,
+      file_rejected: 0,
+      doc_pending: 0,
+      doc_approved: 0,
+      doc_rejected: 0,
+    })
 
     // Removing the member takes the counts away again.
     await t.request('PUT', `/api/project/${a.id}/members`, { token: admin.token, json: { user_ids: [] } })
-    expect((await t.request('GET', '/api/dashboard/analysis', { token: planner.token })).json.data.projects).toBe(0)
+    expect(
+      (await t.request('GET', '/api/dashboard/analysis', { token: planner.token })).json.data.projects,
+    ).toBe(0)
 
     // A deleted project no longer counts.
-    expect((await t.request('DELETE', `/api/project/delete/${b.id}`, { token: admin.token })).status).toBe(200)
-    expect((await t.request('GET', '/api/dashboard/analysis', { token: admin.token })).json.data).toMatchObject({ projects: 1, files: 6, docs: 3 })
+    expect((await t.request('DELETE', `/api/project/delete/${b.id}`, { token: admin.token })).status).toBe(
+      200,
+    )
+    expect(
+      (await t.request('GET', '/api/dashboard/analysis', { token: admin.token })).json.data,
+    ).toMatchObject({ projects: 1, files: 6, docs: 3 })
   })
 })

@@ -1,6 +1,10 @@
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { ProjectCreateSchema, ProjectMembersSchema, ProjectUpdateSchema } from '../../../src/contracts/projects'
+import {
+  ProjectCreateSchema,
+  ProjectMembersSchema,
+  ProjectUpdateSchema,
+} from '../../../src/contracts/projects'
 import { assertCan, findVisibleProject } from '../../access'
 import type { AppEnv, Deps } from '../../deps'
 import { jsonBody, ok } from '../../http'
@@ -39,7 +43,13 @@ export function projectRoutes(deps: Deps) {
   app.post('/create', manage, idempotent(deps), async (c) => {
     const input = await jsonBody(c, ProjectCreateSchema)
     const row = await createProject(db, input, c.var.user.id)
-    void events.publish({ type: 'project_created', actorId: c.var.user.id, projectId: row.id, name: row.name, slug: row.slug })
+    void events.publish({
+      type: 'project_created',
+      actorId: c.var.user.id,
+      projectId: row.id,
+      name: row.name,
+      slug: row.slug,
+    })
     return ok(c, 'Project berhasil dibuat', toProject(row), 201)
   })
 

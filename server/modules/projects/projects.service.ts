@@ -29,10 +29,14 @@ function projectsWithStats(db: Kysely<DB>) {
     .select(STAT_COLUMNS.map((c) => `project_stats.${c}` as const))
 }
 
-export function toProject(row: Pick<ProjectRow, 'id' | 'slug' | 'name' | 'description' | 'created_at'> & StatValues): Project {
+export function toProject(
+  row: Pick<ProjectRow, 'id' | 'slug' | 'name' | 'description' | 'created_at'> & StatValues,
+): Project {
   const n = (k: (typeof STAT_COLUMNS)[number]) => Number(row[k] ?? 0)
-  const perencanaan = n('files_perencanaan_pending') + n('files_perencanaan_approved') + n('files_perencanaan_rejected')
-  const pengawasan = n('files_pengawasan_pending') + n('files_pengawasan_approved') + n('files_pengawasan_rejected')
+  const perencanaan =
+    n('files_perencanaan_pending') + n('files_perencanaan_approved') + n('files_perencanaan_rejected')
+  const pengawasan =
+    n('files_pengawasan_pending') + n('files_pengawasan_approved') + n('files_pengawasan_rejected')
   const docs = n('docs_pending') + n('docs_approved') + n('docs_rejected')
   return {
     id: row.id,
@@ -72,9 +76,24 @@ export async function projectWithCounts(db: Kysely<DB>, id: number): Promise<Pro
 export async function projectDetail(db: Kysely<DB>, project: ProjectRow): Promise<Project> {
   const [view, files, docs, recaps] = await Promise.all([
     projectWithCounts(db, project.id),
-    db.selectFrom('files').select(['id', 'uuid', 'area', 'status']).where('project_id', '=', project.id).orderBy('id').execute(),
-    db.selectFrom('docs').select(['id', 'uuid', 'status']).where('project_id', '=', project.id).orderBy('id').execute(),
-    db.selectFrom('recap_files').select(['id', 'uuid']).where('project_id', '=', project.id).orderBy('id').execute(),
+    db
+      .selectFrom('files')
+      .select(['id', 'uuid', 'area', 'status'])
+      .where('project_id', '=', project.id)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('docs')
+      .select(['id', 'uuid', 'status'])
+      .where('project_id', '=', project.id)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('recap_files')
+      .select(['id', 'uuid'])
+      .where('project_id', '=', project.id)
+      .orderBy('id')
+      .execute(),
   ])
   const items: ProjectFile[] = [
     ...files.map((f) => ({ id: f.id, uuid: f.uuid, folder: f.area, status: f.status })),
@@ -84,16 +103,31 @@ export async function projectDetail(db: Kysely<DB>, project: ProjectRow): Promis
   return { ...view, files: items }
 }
 
-export async function createProject(db: Kysely<DB>, input: { name: string; description: string }, createdBy: number): Promise<ProjectRow> {
+export async function createProject(
+  db: Kysely<DB>,
+  input: { name: string; description: string },
+  createdBy: number,
+): Promise<ProjectRow> {
   const now = nowIso()
   return db
     .insertInto('projects')
-    .values({ slug: randomUUID(), name: input.name, description: input.description, created_by: createdBy, created_at: now, updated_at: now })
+    .values({
+      slug: randomUUID(),
+      name: input.name,
+      description: input.description,
+      created_by: createdBy,
+      created_at: now,
+      updated_at: now,
+    })
     .returningAll()
     .executeTakeFirstOrThrow()
 }
 
-export async function updateProject(db: Kysely<DB>, id: number, input: { name: string; description: string }): Promise<ProjectRow> {
+export async function updateProject(
+  db: Kysely<DB>,
+  id: number,
+  input: { name: string; description: string },
+): Promise<ProjectRow> {
   return db
     .updateTable('projects')
     .set({ name: input.name, description: input.description, updated_at: nowIso() })
@@ -110,7 +144,10 @@ type BlobRef = { key: string; visibility: Visibility }
  * blobs are removed only after the commit: a rolled-back delete never loses bytes, and a blob that fails
  * to go is logged (an orphan on disk is better than a 500 after the rows are gone).
  */
-export async function deleteProject(deps: Pick<Deps, 'db' | 'dialect' | 'store' | 'logger'>, id: number): Promise<void> {
+export async function deleteProject(
+  deps: Pick<Deps, 'db' | 'dialect' | 'store' | 'logger'>,
+  id: number,
+): Promise<void> {
   const blobs = await deps.db.transaction().execute(async (trx) => {
     await lockProject(trx, deps.dialect, id)
     const docIds = trx.selectFrom('docs').select('docs.id').where('docs.project_id', '=', id)
@@ -144,7 +181,8 @@ export async function deleteProject(deps: Pick<Deps, 'db' | 'dialect' | 'store' 
 
 async function lockProject(trx: Kysely<DB>, dialect: Dialect, id: number) {
   // SQLite has one writer and no FOR UPDATE; on PostgreSQL the row lock blocks inserts that reference it.
-  if (dialect === 'postgres') await trx.selectFrom('projects').select('id').where('id', '=', id).forUpdate().execute()
+  if (dialect === 'postgres')
+    await trx.selectFrom('projects').select('id').where('id', '=', id).forUpdate().execute()
 }
 
 async function removeBlobs(deps: Pick<Deps, 'store' | 'logger'>, blobs: BlobRef[]) {
@@ -177,7 +215,11 @@ export async function listMembers(db: Kysely<DB>, projectId: number): Promise<Us
 export const MEMBERS_INVALID = 'Anggota project harus karyawan aktif (Tim Perencanaan atau Tim Pengawasan)'
 
 /** Replaces the member list in one transaction; only live perencanaan/pengawasan accounts may be members. */
-export async function setMembers(deps: Pick<Deps, 'db' | 'dialect'>, projectId: number, userIds: readonly number[]): Promise<UserRow[]> {
+export async function setMembers(
+  deps: Pick<Deps, 'db' | 'dialect'>,
+  projectId: number,
+  userIds: readonly number[],
+): Promise<UserRow[]> {
   const { db } = deps
   const ids = [...new Set(userIds)]
   await db.transaction().execute(async (trx) => {
@@ -192,12 +234,21 @@ export async function setMembers(deps: Pick<Deps, 'db' | 'dialect'>, projectId: 
         .execute()
       if (found.length !== ids.length) throw new AppError(422, MEMBERS_INVALID, { user_ids: MEMBERS_INVALID })
     }
-    const current = await trx.selectFrom('project_members').select('user_id').where('project_id', '=', projectId).execute()
+    const current = await trx
+      .selectFrom('project_members')
+      .select('user_id')
+      .where('project_id', '=', projectId)
+      .execute()
     const keep = new Set(ids)
     const have = new Set(current.map((m) => m.user_id))
     const gone = current.map((m) => m.user_id).filter((u) => !keep.has(u))
     const added = ids.filter((u) => !have.has(u))
-    if (gone.length > 0) await trx.deleteFrom('project_members').where('project_id', '=', projectId).where('user_id', 'in', gone).execute()
+    if (gone.length > 0)
+      await trx
+        .deleteFrom('project_members')
+        .where('project_id', '=', projectId)
+        .where('user_id', 'in', gone)
+        .execute()
     if (added.length > 0) {
       const now = nowIso()
       await trx

@@ -36,7 +36,10 @@ async function createProject(body: { name: string; description: string } = valid
 }
 
 async function setMembers(projectId: number, userIds: number[]) {
-  const res = await t.request('PUT', `/api/project/${projectId}/members`, { token: admin.token, json: { user_ids: userIds } })
+  const res = await t.request('PUT', `/api/project/${projectId}/members`, {
+    token: admin.token,
+    json: { user_ids: userIds },
+  })
   expect(res.status).toBe(200)
   return res
 }
@@ -53,8 +56,17 @@ async function insertFile(projectId: number, area: Area, status: Status, blobKey
   return t.db
     .insertInto('files')
     .values({
-      uuid: randomUUID(), project_id: projectId, area, folder_id: null, name: 'gambar.pdf', size_bytes: 10, mime: 'application/pdf',
-      blob_key: blobKey, status, creator_id: admin.id, created_at: new Date().toISOString(),
+      uuid: randomUUID(),
+      project_id: projectId,
+      area,
+      folder_id: null,
+      name: 'gambar.pdf',
+      size_bytes: 10,
+      mime: 'application/pdf',
+      blob_key: blobKey,
+      status,
+      creator_id: admin.id,
+      created_at: new Date().toISOString(),
     })
     .returning('id')
     .executeTakeFirstOrThrow()
@@ -63,7 +75,14 @@ async function insertFile(projectId: number, area: Area, status: Status, blobKey
 async function insertDoc(projectId: number, status: Status) {
   return t.db
     .insertInto('docs')
-    .values({ uuid: randomUUID(), project_id: projectId, description: 'Pengecoran lantai dua', status, creator_id: supervisor.id, created_at: new Date().toISOString() })
+    .values({
+      uuid: randomUUID(),
+      project_id: projectId,
+      description: 'Pengecoran lantai dua',
+      status,
+      creator_id: supervisor.id,
+      created_at: new Date().toISOString(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
 }
@@ -71,37 +90,72 @@ async function insertDoc(projectId: number, status: Status) {
 async function insertRecap(projectId: number, blobKey = `${randomUUID()}.xlsx`) {
   return t.db
     .insertInto('recap_files')
-    .values({ uuid: randomUUID(), project_id: projectId, name: 'rekap.xlsx', size_bytes: 10, mime: 'application/octet-stream', blob_key: blobKey, creator_id: admin.id, created_at: new Date().toISOString() })
+    .values({
+      uuid: randomUUID(),
+      project_id: projectId,
+      name: 'rekap.xlsx',
+      size_bytes: 10,
+      mime: 'application/octet-stream',
+      blob_key: blobKey,
+      creator_id: admin.id,
+      created_at: new Date().toISOString(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
 }
 
 /** Shared checks of a JSON write endpoint: bad JSON 400, wrong content type 415, the four field messages. */
 async function expectProjectValidation(method: string, url: string) {
-  const badJson = await t.request(method, url, { token: admin.token, body: '{"name":', headers: { 'content-type': 'application/json' } })
+  const badJson = await t.request(method, url, {
+    token: admin.token,
+    body: '{"name":',
+    headers: { 'content-type': 'application/json' },
+  })
   expect(badJson.status).toBe(400)
   expect(badJson.json.success).toBe(false)
   const notObject = await t.request(method, url, { token: admin.token, json: ['x'] })
   expect(notObject.status).toBe(400)
-  const form = await t.request(method, url, { token: admin.token, body: 'name=a&description=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+  const form = await t.request(method, url, {
+    token: admin.token,
+    body: 'name=a&description=b',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  })
   expect(form.status).toBe(415)
   const noType = await t.request(method, url, { token: admin.token, body: JSON.stringify(valid) })
   expect(noType.status).toBe(415)
 
   const empty = await t.request(method, url, { token: admin.token, json: { name: '   ', description: '' } })
   expect(empty.status).toBe(422)
-  expect(empty.json.errors).toEqual({ name: 'Nama project harus diisi', description: 'Deskripsi harus diisi' })
+  expect(empty.json.errors).toEqual({
+    name: 'Nama project harus diisi',
+    description: 'Deskripsi harus diisi',
+  })
   const missing = await t.request(method, url, { token: admin.token, json: {} })
   expect(missing.status).toBe(422)
-  expect(missing.json.errors).toEqual({ name: 'Nama project harus diisi', description: 'Deskripsi harus diisi' })
-  const wrongTypes = await t.request(method, url, { token: admin.token, json: { name: 12, description: null } })
+  expect(missing.json.errors).toEqual({
+    name: 'Nama project harus diisi',
+    description: 'Deskripsi harus diisi',
+  })
+  const wrongTypes = await t.request(method, url, {
+    token: admin.token,
+    json: { name: 12, description: null },
+  })
   expect(wrongTypes.status).toBe(422)
-  expect(wrongTypes.json.errors).toEqual({ name: 'Nama project harus diisi', description: 'Deskripsi harus diisi' })
-  const long = await t.request(method, url, { token: admin.token, json: { name: 'n'.repeat(101), description: 'd'.repeat(501) } })
+  expect(wrongTypes.json.errors).toEqual({
+    name: 'Nama project harus diisi',
+    description: 'Deskripsi harus diisi',
+  })
+  const long = await t.request(method, url, {
+    token: admin.token,
+    json: { name: 'n'.repeat(101), description: 'd'.repeat(501) },
+  })
   expect(long.status).toBe(422)
   expect(long.json.message).toBe('Nama terlalu panjang')
   expect(long.json.errors).toEqual({ name: 'Nama terlalu panjang', description: 'Deskripsi terlalu panjang' })
-  const atLimit = await t.request(method, url, { token: admin.token, json: { name: 'n'.repeat(100), description: 'd'.repeat(500) } })
+  const atLimit = await t.request(method, url, {
+    token: admin.token,
+    json: { name: 'n'.repeat(100), description: 'd'.repeat(500) },
+  })
   expect(atLimit.status).toBeLessThan(300)
 }
 
@@ -127,20 +181,32 @@ describe('POST /api/project/create', () => {
   it('creates a project with a uuid slug, trimmed fields and zero counts, and announces it', async () => {
     const seen: unknown[] = []
     const off = t.deps.events.subscribe((e) => void seen.push(e))
-    const res = await t.request('POST', '/api/project/create', { token: admin.token, json: { name: '  Jembatan Sungai  ', description: ' Rehabilitasi jembatan ' } })
+    const res = await t.request('POST', '/api/project/create', {
+      token: admin.token,
+      json: { name: '  Jembatan Sungai  ', description: ' Rehabilitasi jembatan ' },
+    })
     off()
     expect(res.status).toBe(201)
     expect(res.json.success).toBe(true)
     expect(res.json.message).toBe('Project berhasil dibuat')
     const p = res.json.data
     expect(p).toMatchObject({
-      name: 'Jembatan Sungai', description: 'Rehabilitasi jembatan', total_files: 0, total_docs: 0, file_pending: 0, doc_pending: 0, file_approved: 0, doc_approved: 0,
+      name: 'Jembatan Sungai',
+      description: 'Rehabilitasi jembatan',
+      total_files: 0,
+      total_docs: 0,
+      file_pending: 0,
+      doc_pending: 0,
+      file_approved: 0,
+      doc_approved: 0,
       folder_counts: { perencanaan: 0, pengawasan: 0, dokumentasi: 0, rekap: 0 },
     })
     expect(p.slug).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
     expect(Number.isInteger(p.id)).toBe(true)
     expect(new Date(p.created_at).toISOString()).toBe(p.created_at)
-    expect(seen).toEqual([{ type: 'project_created', actorId: admin.id, projectId: p.id, name: 'Jembatan Sungai', slug: p.slug }])
+    expect(seen).toEqual([
+      { type: 'project_created', actorId: admin.id, projectId: p.id, name: 'Jembatan Sungai', slug: p.slug },
+    ])
   })
   it('validates with the form messages', async () => {
     await expectProjectValidation('POST', '/api/project/create')
@@ -148,8 +214,16 @@ describe('POST /api/project/create', () => {
   it('replays a repeated Idempotency-Key instead of creating twice', async () => {
     const key = randomUUID()
     const headers = { 'idempotency-key': key }
-    const first = await t.request('POST', '/api/project/create', { token: admin.token, json: { name: 'Sekali Saja', description: 'x' }, headers })
-    const second = await t.request('POST', '/api/project/create', { token: admin.token, json: { name: 'Sekali Saja', description: 'x' }, headers })
+    const first = await t.request('POST', '/api/project/create', {
+      token: admin.token,
+      json: { name: 'Sekali Saja', description: 'x' },
+      headers,
+    })
+    const second = await t.request('POST', '/api/project/create', {
+      token: admin.token,
+      json: { name: 'Sekali Saja', description: 'x' },
+      headers,
+    })
     expect(first.status).toBe(201)
     expect(second.status).toBe(201)
     expect(second.headers.get('idempotent-replayed')).toBe('true')
@@ -202,16 +276,30 @@ describe('GET /api/project/list', () => {
       const res = await t.request('GET', '/api/project/list', { token })
       const found = res.json.data.find((x: { id: number }) => x.id === p.id)
       expect(found).toEqual({
-        id: p.id, slug: p.slug, name: 'Hitung', description: 'hitung', created_at: expect.any(String),
+        id: p.id,
+        slug: p.slug,
+        name: 'Hitung',
+        description: 'hitung',
+        created_at: expect.any(String),
         folder_counts: { perencanaan: 2, pengawasan: 3, dokumentasi: 4, rekap: 1 },
-        total_files: 5, total_docs: 4, total_recaps: 1,
-        file_pending: 2, file_approved: 2, file_rejected: 1,
-        doc_pending: 1, doc_approved: 2, doc_rejected: 1,
+        total_files: 5,
+        total_docs: 4,
+        total_recaps: 1,
+        file_pending: 2,
+        file_approved: 2,
+        file_rejected: 1,
+        doc_pending: 1,
+        doc_approved: 2,
+        doc_rejected: 1,
       })
       expect(found.files).toBeUndefined()
     }
     const all = await t.request('GET', '/api/project/list', { token: admin.token })
-    expect(all.json.data.find((x: { id: number }) => x.id === q.id)).toMatchObject({ total_files: 0, total_docs: 0, folder_counts: { perencanaan: 0, pengawasan: 0, dokumentasi: 0, rekap: 0 } })
+    expect(all.json.data.find((x: { id: number }) => x.id === q.id)).toMatchObject({
+      total_files: 0,
+      total_docs: 0,
+      folder_counts: { perencanaan: 0, pengawasan: 0, dokumentasi: 0, rekap: 0 },
+    })
   })
 })
 
@@ -222,7 +310,9 @@ describe('GET /api/project/detail/{id}', () => {
   })
   it('refuses the superadmin and hides the project from non-members', async () => {
     const p = await createProject()
-    expect((await t.request('GET', `/api/project/detail/${p.id}`, { token: superadmin.token })).status).toBe(403)
+    expect((await t.request('GET', `/api/project/detail/${p.id}`, { token: superadmin.token })).status).toBe(
+      403,
+    )
     for (const ref of [p.id, p.slug]) {
       const res = await t.request('GET', `/api/project/detail/${ref}`, { token: outsider.token })
       expect(res.status).toBe(404)
@@ -237,7 +327,15 @@ describe('GET /api/project/detail/{id}', () => {
     for (const ref of [p.id, p.slug]) {
       const res = await t.request('GET', `/api/project/detail/${ref}`, { token: admin.token })
       expect(res.status).toBe(200)
-      expect(res.json.data).toMatchObject({ id: p.id, slug: p.slug, name: 'Detail', total_files: 1, total_docs: 1, file_approved: 1, doc_pending: 1 })
+      expect(res.json.data).toMatchObject({
+        id: p.id,
+        slug: p.slug,
+        name: 'Detail',
+        total_files: 1,
+        total_docs: 1,
+        file_approved: 1,
+        doc_pending: 1,
+      })
       expect(res.json.data.files).toEqual([
         { id: f.id, uuid: expect.any(String), folder: 'pengawasan', status: 'approved' },
         { id: d.id, uuid: expect.any(String), folder: 'dokumentasi', status: 'pending' },
@@ -246,7 +344,17 @@ describe('GET /api/project/detail/{id}', () => {
     }
   })
   it('answers 404 for absent ids and odd references, never 500', async () => {
-    for (const ref of ['999999', '0', '99999999999', '999999999999999999999', 'bukan-slug', '%27%3B--', `${randomUUID()}`, '-1', '1.5']) {
+    for (const ref of [
+      '999999',
+      '0',
+      '99999999999',
+      '999999999999999999999',
+      'bukan-slug',
+      '%27%3B--',
+      `${randomUUID()}`,
+      '-1',
+      '1.5',
+    ]) {
       const res = await t.request('GET', `/api/project/detail/${ref}`, { token: admin.token })
       expect(res.status, ref).toBe(404)
       expect(res.json.message).toBe('Project tidak ditemukan')
@@ -263,16 +371,28 @@ describe('PUT /api/project/update/{id}', () => {
     const p = await createProject()
     await setMembers(p.id, [planner.id])
     for (const u of [planner, outsider, superadmin]) {
-      expect((await t.request('PUT', `/api/project/update/${p.id}`, { token: u.token, json: valid })).status).toBe(403)
+      expect(
+        (await t.request('PUT', `/api/project/update/${p.id}`, { token: u.token, json: valid })).status,
+      ).toBe(403)
     }
   })
   it('updates name and description only', async () => {
     const p = await createProject()
     await insertFile(p.id, 'perencanaan', 'pending')
-    const res = await t.request('PUT', `/api/project/update/${p.slug}`, { token: admin.token, json: { name: ' Nama Baru ', description: 'Deskripsi baru', slug: 'x', id: 1 } })
+    const res = await t.request('PUT', `/api/project/update/${p.slug}`, {
+      token: admin.token,
+      json: { name: ' Nama Baru ', description: 'Deskripsi baru', slug: 'x', id: 1 },
+    })
     expect(res.status).toBe(200)
     expect(res.json.message).toBe('Project berhasil diupdate')
-    expect(res.json.data).toMatchObject({ id: p.id, slug: p.slug, name: 'Nama Baru', description: 'Deskripsi baru', total_files: 1, file_pending: 1 })
+    expect(res.json.data).toMatchObject({
+      id: p.id,
+      slug: p.slug,
+      name: 'Nama Baru',
+      description: 'Deskripsi baru',
+      total_files: 1,
+      file_pending: 1,
+    })
     const row = await t.db.selectFrom('projects').selectAll().where('id', '=', p.id).executeTakeFirstOrThrow()
     expect(row).toMatchObject({ name: 'Nama Baru', description: 'Deskripsi baru', slug: p.slug })
   })
@@ -281,7 +401,9 @@ describe('PUT /api/project/update/{id}', () => {
     await expectProjectValidation('PUT', `/api/project/update/${p.id}`)
   })
   it('answers 404 for an absent project', async () => {
-    expect((await t.request('PUT', '/api/project/update/999999', { token: admin.token, json: valid })).status).toBe(404)
+    expect(
+      (await t.request('PUT', '/api/project/update/999999', { token: admin.token, json: valid })).status,
+    ).toBe(404)
   })
 })
 
@@ -300,7 +422,9 @@ describe('DELETE /api/project/delete/{id}', () => {
   })
   it('answers 404 for an absent project', async () => {
     expect((await t.request('DELETE', '/api/project/delete/999999', { token: admin.token })).status).toBe(404)
-    expect((await t.request('DELETE', '/api/project/delete/bukan-slug', { token: admin.token })).status).toBe(404)
+    expect((await t.request('DELETE', '/api/project/delete/bukan-slug', { token: admin.token })).status).toBe(
+      404,
+    )
   })
   it('removes every row of the project and its blobs, and leaves other projects alone', async () => {
     const p = await createProject({ name: 'Dihapus', description: 'hapus' })
@@ -314,36 +438,129 @@ describe('DELETE /api/project/delete/{id}', () => {
     const keepBlob = await blob('private')
 
     const now = new Date().toISOString()
-    const parent = await t.db.insertInto('folders').values({ uuid: randomUUID(), project_id: p.id, area: 'perencanaan', parent_id: null, name: 'Gambar', created_by: admin.id, created_at: now }).returning('id').executeTakeFirstOrThrow()
-    const child = await t.db.insertInto('folders').values({ uuid: randomUUID(), project_id: p.id, area: 'perencanaan', parent_id: parent.id, name: 'Struktur', created_by: admin.id, created_at: now }).returning('id').executeTakeFirstOrThrow()
+    const parent = await t.db
+      .insertInto('folders')
+      .values({
+        uuid: randomUUID(),
+        project_id: p.id,
+        area: 'perencanaan',
+        parent_id: null,
+        name: 'Gambar',
+        created_by: admin.id,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const child = await t.db
+      .insertInto('folders')
+      .values({
+        uuid: randomUUID(),
+        project_id: p.id,
+        area: 'perencanaan',
+        parent_id: parent.id,
+        name: 'Struktur',
+        created_by: admin.id,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     await insertFile(p.id, 'perencanaan', 'approved', fileBlob.key)
-    await t.db.insertInto('files').values({ uuid: randomUUID(), project_id: p.id, area: 'perencanaan', folder_id: child.id, name: 'denah.pdf', size_bytes: 10, mime: 'application/pdf', blob_key: nestedBlob.key, status: 'pending', creator_id: planner.id, created_at: now }).execute()
+    await t.db
+      .insertInto('files')
+      .values({
+        uuid: randomUUID(),
+        project_id: p.id,
+        area: 'perencanaan',
+        folder_id: child.id,
+        name: 'denah.pdf',
+        size_bytes: 10,
+        mime: 'application/pdf',
+        blob_key: nestedBlob.key,
+        status: 'pending',
+        creator_id: planner.id,
+        created_at: now,
+      })
+      .execute()
     await insertRecap(p.id, recapBlob.key)
     const doc = await insertDoc(p.id, 'pending')
-    await t.db.insertInto('doc_images').values({ uuid: randomUUID(), doc_id: doc.id, name: 'foto.jpg', ext: 'jpg', blob_key: imageBlob.key, size_bytes: 10, width: 1, height: 1, position: 0 }).execute()
-    await t.db.insertInto('doc_likes').values({ doc_id: doc.id, user_id: supervisor.id, created_at: now }).execute()
-    await t.db.insertInto('doc_comments').values({ doc_id: doc.id, user_id: planner.id, content: 'Sudah dicek', created_at: now }).execute()
-    await t.db.insertInto('notifications').values({ user_id: planner.id, type: 'project_created', title: 'Project baru', message: 'Dihapus', project_id: p.id, link: null, is_read: 0, created_at: now }).execute()
+    await t.db
+      .insertInto('doc_images')
+      .values({
+        uuid: randomUUID(),
+        doc_id: doc.id,
+        name: 'foto.jpg',
+        ext: 'jpg',
+        blob_key: imageBlob.key,
+        size_bytes: 10,
+        width: 1,
+        height: 1,
+        position: 0,
+      })
+      .execute()
+    await t.db
+      .insertInto('doc_likes')
+      .values({ doc_id: doc.id, user_id: supervisor.id, created_at: now })
+      .execute()
+    await t.db
+      .insertInto('doc_comments')
+      .values({ doc_id: doc.id, user_id: planner.id, content: 'Sudah dicek', created_at: now })
+      .execute()
+    await t.db
+      .insertInto('notifications')
+      .values({
+        user_id: planner.id,
+        type: 'project_created',
+        title: 'Project baru',
+        message: 'Dihapus',
+        project_id: p.id,
+        link: null,
+        is_read: 0,
+        created_at: now,
+      })
+      .execute()
     await insertFile(keep.id, 'pengawasan', 'pending', keepBlob.key)
-    for (const b of [fileBlob, nestedBlob, recapBlob, imageBlob, keepBlob]) expect(fs.existsSync(b.file)).toBe(true)
+    for (const b of [fileBlob, nestedBlob, recapBlob, imageBlob, keepBlob])
+      expect(fs.existsSync(b.file)).toBe(true)
 
     const res = await t.request('DELETE', `/api/project/delete/${p.slug}`, { token: admin.token })
     expect(res.status).toBe(200)
     expect(res.json).toEqual({ success: true, message: 'Project berhasil dihapus' })
 
-    const left = async (table: 'projects' | 'folders' | 'files' | 'docs' | 'recap_files' | 'project_members' | 'notifications', column: 'id' | 'project_id') =>
-      (await t.db.selectFrom(table).select(column).where(column, '=', p.id).execute()).length
+    const left = async (
+      table: 'projects' | 'folders' | 'files' | 'docs' | 'recap_files' | 'project_members' | 'notifications',
+      column: 'id' | 'project_id',
+    ) => (await t.db.selectFrom(table).select(column).where(column, '=', p.id).execute()).length
     expect(await left('projects', 'id')).toBe(0)
-    for (const table of ['folders', 'files', 'docs', 'recap_files', 'project_members', 'notifications'] as const) expect(await left(table, 'project_id'), table).toBe(0)
-    expect(await t.db.selectFrom('doc_images').select('id').where('doc_id', '=', doc.id).execute()).toEqual([])
-    expect(await t.db.selectFrom('doc_likes').select('user_id').where('doc_id', '=', doc.id).execute()).toEqual([])
-    expect(await t.db.selectFrom('doc_comments').select('id').where('doc_id', '=', doc.id).execute()).toEqual([])
-    for (const b of [fileBlob, nestedBlob, recapBlob, imageBlob]) expect(fs.existsSync(b.file), b.key).toBe(false)
+    for (const table of [
+      'folders',
+      'files',
+      'docs',
+      'recap_files',
+      'project_members',
+      'notifications',
+    ] as const)
+      expect(await left(table, 'project_id'), table).toBe(0)
+    expect(await t.db.selectFrom('doc_images').select('id').where('doc_id', '=', doc.id).execute()).toEqual(
+      [],
+    )
+    expect(
+      await t.db.selectFrom('doc_likes').select('user_id').where('doc_id', '=', doc.id).execute(),
+    ).toEqual([])
+    expect(await t.db.selectFrom('doc_comments').select('id').where('doc_id', '=', doc.id).execute()).toEqual(
+      [],
+    )
+    for (const b of [fileBlob, nestedBlob, recapBlob, imageBlob])
+      expect(fs.existsSync(b.file), b.key).toBe(false)
 
     expect(fs.existsSync(keepBlob.file)).toBe(true)
-    expect((await t.request('GET', `/api/project/detail/${keep.id}`, { token: admin.token })).json.data.total_files).toBe(1)
+    expect(
+      (await t.request('GET', `/api/project/detail/${keep.id}`, { token: admin.token })).json.data
+        .total_files,
+    ).toBe(1)
     expect((await t.request('GET', `/api/project/detail/${p.id}`, { token: admin.token })).status).toBe(404)
-    expect((await t.request('DELETE', `/api/project/delete/${p.id}`, { token: admin.token })).status).toBe(404)
+    expect((await t.request('DELETE', `/api/project/delete/${p.id}`, { token: admin.token })).status).toBe(
+      404,
+    )
   })
   it('still succeeds when a blob cannot be removed (logged, not a 500)', async () => {
     const p = await createProject()
@@ -373,45 +590,87 @@ describe('GET and PUT /api/project/{id}/members', () => {
   it('require auth', async () => {
     const p = await createProject()
     expect((await t.request('GET', `/api/project/${p.id}/members`)).status).toBe(401)
-    expect((await t.request('PUT', `/api/project/${p.id}/members`, { json: { user_ids: [] } })).status).toBe(401)
+    expect((await t.request('PUT', `/api/project/${p.id}/members`, { json: { user_ids: [] } })).status).toBe(
+      401,
+    )
   })
   it('require the admin role, even for members', async () => {
     const p = await createProject()
     await setMembers(p.id, [planner.id])
     for (const u of [planner, outsider, superadmin]) {
       expect((await t.request('GET', `/api/project/${p.id}/members`, { token: u.token })).status).toBe(403)
-      expect((await t.request('PUT', `/api/project/${p.id}/members`, { token: u.token, json: { user_ids: [u.id] } })).status).toBe(403)
+      expect(
+        (
+          await t.request('PUT', `/api/project/${p.id}/members`, {
+            token: u.token,
+            json: { user_ids: [u.id] },
+          })
+        ).status,
+      ).toBe(403)
     }
   })
   it('answer 404 for an absent project', async () => {
     expect((await t.request('GET', '/api/project/999999/members', { token: admin.token })).status).toBe(404)
-    expect((await t.request('PUT', '/api/project/bukan-slug/members', { token: admin.token, json: { user_ids: [] } })).status).toBe(404)
+    expect(
+      (
+        await t.request('PUT', '/api/project/bukan-slug/members', {
+          token: admin.token,
+          json: { user_ids: [] },
+        })
+      ).status,
+    ).toBe(404)
   })
   it('replace the member list; members see the project, removed members get 404 again', async () => {
     const p = await createProject({ name: 'Anggota', description: 'anggota' })
-    expect((await t.request('GET', `/api/project/detail/${p.slug}`, { token: planner.token })).status).toBe(404)
+    expect((await t.request('GET', `/api/project/detail/${p.slug}`, { token: planner.token })).status).toBe(
+      404,
+    )
 
-    const added = await t.request('PUT', `/api/project/${p.slug}/members`, { token: admin.token, json: { user_ids: [planner.id, supervisor.id, planner.id] } })
+    const added = await t.request('PUT', `/api/project/${p.slug}/members`, {
+      token: admin.token,
+      json: { user_ids: [planner.id, supervisor.id, planner.id] },
+    })
     expect(added.status).toBe(200)
     expect(added.json.message).toBe('Anggota project berhasil diperbarui')
-    expect(added.json.data.map((u: { id: number }) => u.id).sort()).toEqual([planner.id, supervisor.id].sort())
+    expect(added.json.data.map((u: { id: number }) => u.id).sort()).toEqual(
+      [planner.id, supervisor.id].sort(),
+    )
     expect(added.json.data[0]).not.toHaveProperty('password_hash')
-    expect((await t.request('GET', `/api/project/detail/${p.slug}`, { token: planner.token })).status).toBe(200)
-    expect((await t.request('GET', `/api/project/detail/${p.id}`, { token: supervisor.token })).status).toBe(200)
+    expect((await t.request('GET', `/api/project/detail/${p.slug}`, { token: planner.token })).status).toBe(
+      200,
+    )
+    expect((await t.request('GET', `/api/project/detail/${p.id}`, { token: supervisor.token })).status).toBe(
+      200,
+    )
 
     const listed = await t.request('GET', `/api/project/${p.id}/members`, { token: admin.token })
     expect(listed.status).toBe(200)
     expect(listed.json.data).toHaveLength(2)
-    expect(listed.json.data.find((u: { id: number }) => u.id === planner.id)).toMatchObject({ name: planner.name, email: planner.email, role: 'perencanaan', is_active: true })
+    expect(listed.json.data.find((u: { id: number }) => u.id === planner.id)).toMatchObject({
+      name: planner.name,
+      email: planner.email,
+      role: 'perencanaan',
+      is_active: true,
+    })
 
     await setMembers(p.id, [supervisor.id])
-    expect((await t.request('GET', `/api/project/detail/${p.slug}`, { token: planner.token })).status).toBe(404)
-    expect((await t.request('GET', '/api/project/list', { token: planner.token })).json.data.map((x: { id: number }) => x.id)).not.toContain(p.id)
-    expect((await t.request('GET', `/api/project/detail/${p.slug}`, { token: supervisor.token })).status).toBe(200)
+    expect((await t.request('GET', `/api/project/detail/${p.slug}`, { token: planner.token })).status).toBe(
+      404,
+    )
+    expect(
+      (await t.request('GET', '/api/project/list', { token: planner.token })).json.data.map(
+        (x: { id: number }) => x.id,
+      ),
+    ).not.toContain(p.id)
+    expect(
+      (await t.request('GET', `/api/project/detail/${p.slug}`, { token: supervisor.token })).status,
+    ).toBe(200)
 
     const cleared = await setMembers(p.id, [])
     expect(cleared.json.data).toEqual([])
-    expect((await t.request('GET', `/api/project/detail/${p.slug}`, { token: supervisor.token })).status).toBe(404)
+    expect(
+      (await t.request('GET', `/api/project/detail/${p.slug}`, { token: supervisor.token })).status,
+    ).toBe(404)
   })
   it('accept only live perencanaan and pengawasan users, and change nothing otherwise', async () => {
     const p = await createProject()
@@ -419,9 +678,14 @@ describe('GET and PUT /api/project/{id}/members', () => {
     const removed = await t.user('perencanaan')
     await t.request('DELETE', `/api/employee/remove/${removed.id}`, { token: admin.token })
     for (const bad of [[admin.id], [superadmin.id], [removed.id], [999999], [supervisor.id, admin.id]]) {
-      const res = await t.request('PUT', `/api/project/${p.id}/members`, { token: admin.token, json: { user_ids: bad } })
+      const res = await t.request('PUT', `/api/project/${p.id}/members`, {
+        token: admin.token,
+        json: { user_ids: bad },
+      })
       expect(res.status, JSON.stringify(bad)).toBe(422)
-      expect(res.json.message).toBe('Anggota project harus karyawan aktif (Tim Perencanaan atau Tim Pengawasan)')
+      expect(res.json.message).toBe(
+        'Anggota project harus karyawan aktif (Tim Perencanaan atau Tim Pengawasan)',
+      )
     }
     const members = await t.request('GET', `/api/project/${p.id}/members`, { token: admin.token })
     expect(members.json.data.map((u: { id: number }) => u.id)).toEqual([planner.id])
@@ -429,13 +693,37 @@ describe('GET and PUT /api/project/{id}/members', () => {
   it('validate the body shape', async () => {
     const p = await createProject()
     const url = `/api/project/${p.id}/members`
-    for (const body of [{}, { user_ids: 'x' }, { user_ids: ['1'] }, { user_ids: [1.5] }, { user_ids: [0] }, { user_ids: [null] }, { user_ids: [99999999999] }, { user_ids: [1e300] }]) {
+    for (const body of [
+      {},
+      { user_ids: 'x' },
+      { user_ids: ['1'] },
+      { user_ids: [1.5] },
+      { user_ids: [0] },
+      { user_ids: [null] },
+      { user_ids: [99999999999] },
+      { user_ids: [1e300] },
+    ]) {
       const res = await t.request('PUT', url, { token: admin.token, json: body })
       expect(res.status, JSON.stringify(body)).toBe(422)
       expect(res.json.message).toMatch(/^(Daftar anggota tidak valid|Anggota tidak valid)$/)
     }
-    expect((await t.request('PUT', url, { token: admin.token, json: { user_ids: Array.from({ length: 1001 }, (_, i) => i + 1) } })).status).toBe(422)
-    expect((await t.request('PUT', url, { token: admin.token, body: '{', headers: { 'content-type': 'application/json' } })).status).toBe(400)
+    expect(
+      (
+        await t.request('PUT', url, {
+          token: admin.token,
+          json: { user_ids: Array.from({ length: 1001 }, (_, i) => i + 1) },
+        })
+      ).status,
+    ).toBe(422)
+    expect(
+      (
+        await t.request('PUT', url, {
+          token: admin.token,
+          body: '{',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(400)
     expect((await t.request('PUT', url, { token: admin.token, body: 'user_ids=1' })).status).toBe(415)
   })
 })
@@ -443,9 +731,24 @@ describe('GET and PUT /api/project/{id}/members', () => {
 describe('project_stats (trigger-kept counters behind the list, detail and dashboard)', () => {
   /** The counters must always equal a recount of the rows themselves. */
   async function expectCountersMatchRows() {
-    const files = await t.db.selectFrom('files').select(['project_id', 'area', 'status']).select((eb) => eb.fn.countAll<number>().as('n')).groupBy(['project_id', 'area', 'status']).execute()
-    const docs = await t.db.selectFrom('docs').select(['project_id', 'status']).select((eb) => eb.fn.countAll<number>().as('n')).groupBy(['project_id', 'status']).execute()
-    const recaps = await t.db.selectFrom('recap_files').select('project_id').select((eb) => eb.fn.countAll<number>().as('n')).groupBy('project_id').execute()
+    const files = await t.db
+      .selectFrom('files')
+      .select(['project_id', 'area', 'status'])
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .groupBy(['project_id', 'area', 'status'])
+      .execute()
+    const docs = await t.db
+      .selectFrom('docs')
+      .select(['project_id', 'status'])
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .groupBy(['project_id', 'status'])
+      .execute()
+    const recaps = await t.db
+      .selectFrom('recap_files')
+      .select('project_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .groupBy('project_id')
+      .execute()
     const expected = new Map<number, Record<string, number>>()
     const bump = (id: number, column: string, n: number) => {
       const row = expected.get(id) ?? {}
@@ -459,7 +762,11 @@ describe('project_stats (trigger-kept counters behind the list, detail and dashb
     const stats = await t.db.selectFrom('project_stats').selectAll().execute()
     expect(stats.map((s) => s.project_id).sort()).toEqual(projects.map((p) => p.id).sort())
     for (const { project_id, ...counters } of stats) {
-      const nonZero = Object.fromEntries(Object.entries(counters).filter(([, n]) => Number(n) !== 0).map(([k, n]) => [k, Number(n)]))
+      const nonZero = Object.fromEntries(
+        Object.entries(counters)
+          .filter(([, n]) => Number(n) !== 0)
+          .map(([k, n]) => [k, Number(n)]),
+      )
       expect(nonZero, `project ${project_id}`).toEqual(expected.get(project_id) ?? {})
     }
   }
@@ -475,7 +782,11 @@ describe('project_stats (trigger-kept counters behind the list, detail and dashb
     await expectCountersMatchRows()
 
     await t.db.updateTable('files').set({ status: 'approved' }).where('id', '=', f1.id).execute()
-    await t.db.updateTable('files').set({ area: 'pengawasan', status: 'rejected' }).where('id', '=', f2.id).execute()
+    await t.db
+      .updateTable('files')
+      .set({ area: 'pengawasan', status: 'rejected' })
+      .where('id', '=', f2.id)
+      .execute()
     await t.db.updateTable('files').set({ name: 'nama-baru.pdf' }).where('id', '=', f1.id).execute()
     await t.db.updateTable('docs').set({ status: 'rejected' }).where('id', '=', d1.id).execute()
     await t.db.updateTable('recap_files').set({ project_id: q.id }).where('id', '=', r1.id).execute()
@@ -486,10 +797,20 @@ describe('project_stats (trigger-kept counters behind the list, detail and dashb
     await expectCountersMatchRows()
 
     const listed = (await t.request('GET', `/api/project/detail/${p.id}`, { token: admin.token })).json.data
-    expect(listed).toMatchObject({ total_files: 1, file_rejected: 1, total_docs: 0, total_recaps: 0, folder_counts: { perencanaan: 0, pengawasan: 1, dokumentasi: 0, rekap: 0 } })
+    expect(listed).toMatchObject({
+      total_files: 1,
+      file_rejected: 1,
+      total_docs: 0,
+      total_recaps: 0,
+      folder_counts: { perencanaan: 0, pengawasan: 1, dokumentasi: 0, rekap: 0 },
+    })
 
-    expect((await t.request('DELETE', `/api/project/delete/${q.id}`, { token: admin.token })).status).toBe(200)
-    expect(await t.db.selectFrom('project_stats').select('project_id').where('project_id', '=', q.id).execute()).toEqual([])
+    expect((await t.request('DELETE', `/api/project/delete/${q.id}`, { token: admin.token })).status).toBe(
+      200,
+    )
+    expect(
+      await t.db.selectFrom('project_stats').select('project_id').where('project_id', '=', q.id).execute(),
+    ).toEqual([])
     await expectCountersMatchRows()
   })
 })
