@@ -40,7 +40,11 @@ export function canWriteArea(user: Pick<UserRow, 'role'>, area: Area): boolean {
 }
 
 /** Admins see every project; employees only those they are members of; superadmin none. */
-export async function canSeeProject(db: Kysely<DB>, user: Pick<UserRow, 'id' | 'role'>, projectId: number): Promise<boolean> {
+export async function canSeeProject(
+  db: Kysely<DB>,
+  user: Pick<UserRow, 'id' | 'role'>,
+  projectId: number,
+): Promise<boolean> {
   if (user.role === 'admin') return true
   if (user.role === 'superadmin') return false
   const row = await db
@@ -58,11 +62,18 @@ export async function canSeeProject(db: Kysely<DB>, user: Pick<UserRow, 'id' | '
  */
 export function visibleProjectIds(db: Kysely<DB>, user: Pick<UserRow, 'id' | 'role'>) {
   if (user.role === 'admin') return 'all' as const
-  return db.selectFrom('project_members').select('project_members.project_id').where('project_members.user_id', '=', user.role === 'superadmin' ? -1 : user.id)
+  return db
+    .selectFrom('project_members')
+    .select('project_members.project_id')
+    .where('project_members.user_id', '=', user.role === 'superadmin' ? -1 : user.id)
 }
 
 /** Looks a project up by id or slug and answers 404 when it is absent or not visible to the user. */
-export async function findVisibleProject(db: Kysely<DB>, user: Pick<UserRow, 'id' | 'role'>, idOrSlug: string) {
+export async function findVisibleProject(
+  db: Kysely<DB>,
+  user: Pick<UserRow, 'id' | 'role'>,
+  idOrSlug: string,
+) {
   // Ids are 32-bit serials on PostgreSQL; a larger number cannot exist (and must not reach the query as one).
   const byId = /^\d{1,10}$/.test(idOrSlug) && Number(idOrSlug) <= 2_147_483_647
   const project = await db

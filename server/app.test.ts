@@ -10,7 +10,10 @@ let t: TestApp
 const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'berkas-web-'))
 beforeAll(async () => {
   fs.mkdirSync(path.join(webDir, 'assets'))
-  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Berkas</title><div id="root"></div>')
+  fs.writeFileSync(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><title>Berkas</title><div id="root"></div>',
+  )
   fs.writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log(1)')
   t = await createTestApp({ webDir })
 })
@@ -41,9 +44,16 @@ describe('serving the web app', () => {
     expect(missing.status).toBe(404)
   })
   it('never serves private blobs or paths outside the public store', async () => {
-    fs.writeFileSync(path.join(t.dataDir, 'storage', 'private', '11111111-1111-1111-1111-111111111111.pdf'), 'rahasia')
+    fs.writeFileSync(
+      path.join(t.dataDir, 'storage', 'private', '11111111-1111-1111-1111-111111111111.pdf'),
+      'rahasia',
+    )
     expect((await t.app.request('/storage/11111111-1111-1111-1111-111111111111.pdf')).status).toBe(404)
-    for (const probe of ['/storage/../storage/private/11111111-1111-1111-1111-111111111111.pdf', '/storage/%2e%2e/private/11111111-1111-1111-1111-111111111111.pdf', '/storage/..%2fprivate%2f11111111-1111-1111-1111-111111111111.pdf']) {
+    for (const probe of [
+      '/storage/../storage/private/11111111-1111-1111-1111-111111111111.pdf',
+      '/storage/%2e%2e/private/11111111-1111-1111-1111-111111111111.pdf',
+      '/storage/..%2fprivate%2f11111111-1111-1111-1111-111111111111.pdf',
+    ]) {
       const res = await t.app.request(probe)
       expect(await res.text()).not.toContain('rahasia')
     }
@@ -52,23 +62,35 @@ describe('serving the web app', () => {
 
 describe('first start', () => {
   it('creates the superadmin once from the environment', async () => {
-    const config = { ...readConfig({}), superadminEmail: 'Boss@Berkas.test', superadminPassword: 'password-boss' }
+    const config = {
+      ...readConfig({}),
+      superadminEmail: 'Boss@Berkas.test',
+      superadminPassword: 'password-boss',
+    }
     await ensureSuperadmin(t.deps, config)
     await ensureSuperadmin(t.deps, config)
     const rows = await t.db.selectFrom('users').select('email').where('role', '=', 'superadmin').execute()
     expect(rows).toEqual([{ email: 'boss@berkas.test' }])
-    const login = await t.request('POST', '/api/auth/login', { json: { email: 'boss@berkas.test', password: 'password-boss' } })
+    const login = await t.request('POST', '/api/auth/login', {
+      json: { email: 'boss@berkas.test', password: 'password-boss' },
+    })
     expect(login.status).toBe(200)
   })
   it('generates and prints a password once when none is configured', async () => {
     const fresh = await createTestApp()
     const log = vi.spyOn(console, 'log').mockImplementation(() => {})
     try {
-      await ensureSuperadmin(fresh.deps, { ...readConfig({}), superadminEmail: 'root@berkas.test', superadminPassword: undefined })
+      await ensureSuperadmin(fresh.deps, {
+        ...readConfig({}),
+        superadminEmail: 'root@berkas.test',
+        superadminPassword: undefined,
+      })
       const printed = log.mock.calls.map((c) => String(c[0])).join('\n')
       const password = /Password \(hanya ditampilkan sekali\): (\S+)/.exec(printed)?.[1]
       expect(password).toBeTruthy()
-      const login = await fresh.request('POST', '/api/auth/login', { json: { email: 'root@berkas.test', password } })
+      const login = await fresh.request('POST', '/api/auth/login', {
+        json: { email: 'root@berkas.test', password },
+      })
       expect(login.status).toBe(200)
     } finally {
       log.mockRestore()

@@ -10,8 +10,8 @@ import type { AppEnv, Deps } from './deps'
 import { AppError } from './http'
 import { adminRoutes } from './modules/admins/admins.routes'
 import { authRoutes } from './modules/auth/auth.routes'
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
 import { requireAuth } from './modules/auth/require-auth'
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
 import { employeeRoutes } from './modules/employees/employees.routes'
 import { projectRoutes } from './modules/projects/projects.routes'
 import { userRoutes } from './modules/users/users.routes'
@@ -48,7 +48,10 @@ export function createApp(deps: Deps) {
   app.onError((err, c) => {
     if (err instanceof AppError) {
       for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v)
-      return c.json({ success: false, message: err.message, ...(err.errors ? { errors: err.errors } : {}) }, err.status)
+      return c.json(
+        { success: false, message: err.message, ...(err.errors ? { errors: err.errors } : {}) },
+        err.status,
+      )
     }
     if (err instanceof HTTPException) {
       const status = err.status
@@ -63,7 +66,12 @@ export function createApp(deps: Deps) {
   // JSON bodies are small; multipart routes stream and enforce their own limits.
   api.use('*', async (c, next) => {
     if ((c.req.header('content-type') ?? '').startsWith('multipart/form-data')) return next()
-    return bodyLimit({ maxSize: JSON_LIMIT, onError: () => { throw new AppError(413, MSG.tooLarge) } })(c, next)
+    return bodyLimit({
+      maxSize: JSON_LIMIT,
+      onError: () => {
+        throw new AppError(413, MSG.tooLarge)
+      },
+    })(c, next)
   })
   api.use('*', async (c, next) => {
     await next()
@@ -89,7 +97,10 @@ export function createApp(deps: Deps) {
     await next()
     if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable')
   })
-  app.use('/storage/*', serveStatic({ root: deps.store.publicDir, rewriteRequestPath: (p) => p.replace(/^\/storage/, '') }))
+  app.use(
+    '/storage/*',
+    serveStatic({ root: deps.store.publicDir, rewriteRequestPath: (p) => p.replace(/^\/storage/, '') }),
+  )
   app.all('/storage/*', (c) => c.json({ success: false, message: 'File tidak ditemukan' }, 404))
 
   const webDir = deps.config.webDir

@@ -8,12 +8,24 @@ import { createAccount } from './modules/users/accounts.service'
  * generated and printed once; it is never stored anywhere but as a hash.
  */
 export async function ensureSuperadmin(deps: Pick<Deps, 'db' | 'logger'>, config: Config): Promise<void> {
-  const existing = await deps.db.selectFrom('users').select('id').where('role', '=', 'superadmin').where('deleted_at', 'is', null).executeTakeFirst()
+  const existing = await deps.db
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'superadmin')
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst()
   if (existing) return
   const email = (config.superadminEmail ?? 'superadmin@berkas.local').trim().toLowerCase()
   const generated = !config.superadminPassword
   const password = config.superadminPassword ?? randomBytes(12).toString('base64url')
-  await createAccount(deps.db, { name: 'Super Admin', email, password, phone: '', role: 'superadmin', createdBy: null })
+  await createAccount(deps.db, {
+    name: 'Super Admin',
+    email,
+    password,
+    phone: '',
+    role: 'superadmin',
+    createdBy: null,
+  })
   const lines = [`Superadmin dibuat: ${email}`]
   if (generated) lines.push(`Password (hanya ditampilkan sekali): ${password}`)
   console.log(`\n${'='.repeat(60)}\n${lines.join('\n')}\n${'='.repeat(60)}\n`)

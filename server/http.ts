@@ -25,7 +25,8 @@ export function ok<T>(c: Context, message: string, data?: T, status: ContentfulS
 /** Reads and validates a JSON body: 415 when it is not JSON, 400 when malformed, 422 with field errors. */
 export async function jsonBody<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
   const type = c.req.header('content-type') ?? ''
-  if (!/^application\/([a-z.+-]*\+)?json\b/i.test(type)) throw new AppError(415, 'Data harus dikirim sebagai JSON')
+  if (!/^application\/([a-z.+-]*\+)?json\b/i.test(type))
+    throw new AppError(415, 'Data harus dikirim sebagai JSON')
   let raw: unknown
   try {
     raw = await c.req.json()

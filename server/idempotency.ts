@@ -32,11 +32,23 @@ export const idempotent = (deps: Deps) =>
     try {
       await db
         .insertInto('idempotency_keys')
-        .values({ user_id: userId, key, request_hash: requestHash, status: IN_FLIGHT, body: '', created_at: nowIso() })
+        .values({
+          user_id: userId,
+          key,
+          request_hash: requestHash,
+          status: IN_FLIGHT,
+          body: '',
+          created_at: nowIso(),
+        })
         .execute()
     } catch {
       // Lost the race to a concurrent request with the same key.
-      const row = await db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', userId).where('key', '=', key).executeTakeFirst()
+      const row = await db
+        .selectFrom('idempotency_keys')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('key', '=', key)
+        .executeTakeFirst()
       if (row) return replay(row)
       throw new AppError(409, 'Permintaan yang sama sedang diproses')
     }
@@ -57,11 +69,13 @@ export const idempotent = (deps: Deps) =>
         stored = true
       }
     } finally {
-      if (!stored) await db.deleteFrom('idempotency_keys').where('user_id', '=', userId).where('key', '=', key).execute()
+      if (!stored)
+        await db.deleteFrom('idempotency_keys').where('user_id', '=', userId).where('key', '=', key).execute()
     }
 
     function replay(row: { request_hash: string; status: number; body: string }) {
-      if (row.request_hash !== requestHash) throw new AppError(422, 'Idempotency-Key sudah dipakai untuk permintaan lain')
+      if (row.request_hash !== requestHash)
+        throw new AppError(422, 'Idempotency-Key sudah dipakai untuk permintaan lain')
       if (row.status === IN_FLIGHT) throw new AppError(409, 'Permintaan yang sama sedang diproses')
       return new Response(row.body, {
         status: row.status,

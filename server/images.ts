@@ -5,7 +5,9 @@ import sharp from 'sharp'
 const LIMIT_INPUT_PIXELS = 100_000_000
 
 /** Reads width/height and format; undefined when the bytes are not an image sharp can decode. */
-export async function imageMetadata(file: string): Promise<{ width: number; height: number; format: string } | undefined> {
+export async function imageMetadata(
+  file: string,
+): Promise<{ width: number; height: number; format: string } | undefined> {
   try {
     const meta = await sharp(file, { limitInputPixels: LIMIT_INPUT_PIXELS }).metadata()
     if (!meta.width || !meta.height || !meta.format) return undefined

@@ -9,5 +9,10 @@ export function createLogger(level: Config['logLevel']): Logger {
     if (extra === undefined) fn(`[${l}] ${msg}`)
     else fn(`[${l}] ${msg}`, extra)
   }
-  return { debug: at('debug', console.debug), info: at('info', console.log), warn: at('warn', console.warn), error: at('error', console.error) }
+  return {
+    debug: at('debug', console.debug),
+    info: at('info', console.log),
+    warn: at('warn', console.warn),
+    error: at('error', console.error),
+  }
 }

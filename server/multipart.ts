@@ -9,7 +9,11 @@ import { AppError } from './http'
 import type { BlobStore } from './storage/blob-store'
 
 export type ReceivedFile = { field: string; name: string; mime: string; size: number; tempPath: string }
-export type Multipart = { fields: Record<string, string[]>; files: ReceivedFile[]; cleanup: () => Promise<void> }
+export type Multipart = {
+  fields: Record<string, string[]>
+  files: ReceivedFile[]
+  cleanup: () => Promise<void>
+}
 
 type Options = {
   store: BlobStore
@@ -25,7 +29,8 @@ type Options = {
  */
 export async function receiveMultipart(c: Context, opts: Options): Promise<Multipart> {
   const type = c.req.header('content-type') ?? ''
-  if (!type.toLowerCase().startsWith('multipart/form-data')) throw new AppError(415, 'Data harus dikirim sebagai multipart/form-data')
+  if (!type.toLowerCase().startsWith('multipart/form-data'))
+    throw new AppError(415, 'Data harus dikirim sebagai multipart/form-data')
   const body = c.req.raw.body
   if (!body) throw new AppError(400, MSG.malformed)
 
@@ -40,7 +45,13 @@ export async function receiveMultipart(c: Context, opts: Options): Promise<Multi
   try {
     bb = Busboy({
       headers: { 'content-type': type },
-      limits: { fileSize: opts.maxFileBytes, files: opts.maxFiles, fields: 50, fieldSize: 64 * 1024, parts: opts.maxFiles + 60 },
+      limits: {
+        fileSize: opts.maxFileBytes,
+        files: opts.maxFiles,
+        fields: 50,
+        fieldSize: 64 * 1024,
+        parts: opts.maxFiles + 60,
+      },
       defParamCharset: 'utf8',
     })
   } catch {
@@ -54,7 +65,7 @@ export async function receiveMultipart(c: Context, opts: Options): Promise<Multi
 
   bb.on('field', (name, value, info) => {
     if (info.valueTruncated) fail(new AppError(413, MSG.tooLarge))
-    ;(fields[name] ??= []).push(value)
+    fields[name] = [...(fields[name] ?? []), value]
   })
   bb.on('file', (field, stream, info) => {
     if (!opts.fileFields.includes(field)) {
@@ -62,7 +73,13 @@ export async function receiveMultipart(c: Context, opts: Options): Promise<Multi
       return
     }
     const tempPath = opts.store.tempPath()
-    const file: ReceivedFile = { field, name: info.filename ?? 'file', mime: info.mimeType, size: 0, tempPath }
+    const file: ReceivedFile = {
+      field,
+      name: info.filename ?? 'file',
+      mime: info.mimeType,
+      size: 0,
+      tempPath,
+    }
     files.push(file)
     const counter = new Transform({
       transform(chunk: Buffer, _enc, cb) {
@@ -71,7 +88,11 @@ export async function receiveMultipart(c: Context, opts: Options): Promise<Multi
       },
     })
     stream.on('limit', () => fail(new AppError(413, `Ukuran file ${file.name} melebihi batas`)))
-    pending.push(pipeline(stream, counter, fs.createWriteStream(tempPath)).catch(() => fail(new AppError(400, MSG.malformed))))
+    pending.push(
+      pipeline(stream, counter, fs.createWriteStream(tempPath)).catch(() =>
+        fail(new AppError(400, MSG.malformed)),
+      ),
+    )
   })
   bb.on('filesLimit', () => fail(new AppError(413, 'Terlalu banyak file dalam satu unggahan')))
   bb.on('fieldsLimit', () => fail(new AppError(413, MSG.tooLarge)))

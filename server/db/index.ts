@@ -1,7 +1,14 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect, SqliteDialect } from 'kysely'
+import {
+  Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+} from 'kysely'
 import pg from 'pg'
 import * as initial from './migrations/001-initial'
 import * as projectStats from './migrations/002-project-stats'
@@ -25,7 +32,9 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; pgSc
     return { db, dialect: 'postgres', close: () => db.destroy(), pgSchema: opts.pgSchema }
   }
   fs.mkdirSync(opts.dataDir, { recursive: true })
-  const file = opts.databaseUrl?.startsWith('sqlite:') ? opts.databaseUrl.slice('sqlite:'.length) : path.join(opts.dataDir, 'berkas.sqlite')
+  const file = opts.databaseUrl?.startsWith('sqlite:')
+    ? opts.databaseUrl.slice('sqlite:'.length)
+    : path.join(opts.dataDir, 'berkas.sqlite')
   const sqlite = new SQLite(file)
   // WAL lets readers run beside the single writer; NORMAL sync is safe under WAL.
   sqlite.pragma('journal_mode = WAL')
@@ -44,11 +53,17 @@ const MIGRATIONS: Record<string, { up: (d: Dialect) => Migration['up'] }> = {
 export async function migrate(database: Database): Promise<void> {
   const provider: MigrationProvider = {
     async getMigrations() {
-      return Object.fromEntries(Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: m.up(database.dialect) }]))
+      return Object.fromEntries(
+        Object.entries(MIGRATIONS).map(([name, m]) => [name, { up: m.up(database.dialect) }]),
+      )
     },
   }
   // Kysely looks its bookkeeping tables up across schemas; pin them to ours when a schema is set.
-  const migrator = new Migrator({ db: database.db, provider, ...(database.pgSchema ? { migrationTableSchema: database.pgSchema } : {}) })
+  const migrator = new Migrator({
+    db: database.db,
+    provider,
+    ...(database.pgSchema ? { migrationTableSchema: database.pgSchema } : {}),
+  })
   const { error } = await migrator.migrateToLatest()
   if (error) throw error
 }

@@ -1,6 +1,6 @@
 import type { Generated, Insertable, Selectable } from 'kysely'
-import type { Area, Status } from '../../src/contracts/projects'
 import type { Role } from '../../src/contracts/common'
+import type { Area, Status } from '../../src/contracts/projects'
 
 // Timestamps are ISO-8601 UTC text in both dialects so ordering and comparisons agree.
 // Booleans are 0/1 integers in both dialects for the same reason.

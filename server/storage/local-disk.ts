@@ -20,7 +20,11 @@ export function createLocalDiskStore(dataDir: string): BlobStore {
     publicDir: dirs.public,
     tempPath: () => path.join(tmp, `${randomUUID()}.part`),
     async adopt(tempPath, ext, visibility) {
-      const clean = ext.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 10) || 'bin'
+      const clean =
+        ext
+          .toLowerCase()
+          .replace(/[^a-z0-9]/g, '')
+          .slice(0, 10) || 'bin'
       const key = `${randomUUID()}.${clean}`
       await fs.promises.rename(tempPath, resolve(key, visibility))
       return key

@@ -3,13 +3,13 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import type { Role } from '../../src/contracts/common'
 import { createApp } from '../app'
 import { readConfig } from '../config'
 import { createDeps } from '../create-deps'
 import { migrate, openDatabase } from '../db/index'
 import type { Deps } from '../deps'
 import { createAccount } from '../modules/users/accounts.service'
-import type { Role } from '../../src/contracts/common'
 
 /** Which real database the suite runs on: `TEST_DB=postgres` uses PG_URL (default the local test database). */
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite'
@@ -38,7 +38,11 @@ export async function createTestApp(overrides: Partial<ReturnType<typeof readCon
   const deps: Deps = createDeps(config, database)
   const app = createApp(deps)
 
-  async function request(method: string, url: string, opts: { token?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {}) {
+  async function request(
+    method: string,
+    url: string,
+    opts: { token?: string; json?: unknown; body?: BodyInit; headers?: Record<string, string> } = {},
+  ) {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) }
     if (opts.token) headers.authorization = `Bearer ${opts.token}`
     let body = opts.body
@@ -48,6 +52,8 @@ export async function createTestApp(overrides: Partial<ReturnType<typeof readCon
     }
     const res = await app.request(url, { method, headers, body })
     const text = await res.text()
+    // Tests read arbitrary response shapes; each assertion states the shape it expects.
+    // biome-ignore lint/suspicious/noExplicitAny: see above
     let json: any
     try {
       json = JSON.parse(text)
@@ -59,7 +65,10 @@ export async function createTestApp(overrides: Partial<ReturnType<typeof readCon
 
   let counter = 0
   /** Creates a user directly in the database and logs in through the API. */
-  async function user(role: Role, fields: Partial<{ name: string; email: string; password: string; phone: string }> = {}) {
+  async function user(
+    role: Role,
+    fields: Partial<{ name: string; email: string; password: string; phone: string }> = {},
+  ) {
     counter += 1
     const password = fields.password ?? 'password-rahasia'
     const row = await createAccount(deps.db, {
@@ -92,10 +101,14 @@ export async function createTestApp(overrides: Partial<ReturnType<typeof readCon
 /** A tiny valid PNG (1x1) made by sharp, for avatar and photo uploads. */
 export async function samplePng(width = 8, height = 8): Promise<Buffer> {
   const sharp = (await import('sharp')).default
-  return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } }).png().toBuffer()
+  return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } })
+    .png()
+    .toBuffer()
 }
 
-export function formWith(entries: Record<string, string | { data: Buffer; name: string; type: string }>): FormData {
+export function formWith(
+  entries: Record<string, string | { data: Buffer; name: string; type: string }>,
+): FormData {
   const form = new FormData()
   for (const [key, value] of Object.entries(entries)) {
     if (typeof value === 'string') form.append(key, value)

@@ -2,7 +2,11 @@ import * as v from 'valibot'
 import { EMAIL_PATTERN, requiredText } from './common'
 
 export const AdminCreateSchema = v.object({
-  name: v.pipe(requiredText('Nama harus diisi'), v.minLength(3, 'Nama minimal 3 karakter'), v.maxLength(100, 'Nama terlalu panjang')),
+  name: v.pipe(
+    requiredText('Nama harus diisi'),
+    v.minLength(3, 'Nama minimal 3 karakter'),
+    v.maxLength(100, 'Nama terlalu panjang'),
+  ),
   email: v.pipe(
     requiredText('Email harus diisi'),
     v.toLowerCase(),

@@ -35,8 +35,7 @@ export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<str
 }
 
 /** A trimmed string field; non-strings fail with the given "required" message. */
-export const requiredText = (message: string) =>
-  v.pipe(v.string(message), v.trim(), v.nonEmpty(message))
+export const requiredText = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message))
 
 /** Messages shared by server and web app so both say the same thing. */
 export const MSG = {

@@ -9,7 +9,14 @@ const email = v.pipe(
   v.maxLength(254, 'Format email tidak valid'),
 )
 // SPEC: phone has no rule; we only bound its length so a body cannot be abused.
-const phone = v.optional(v.pipe(v.nullable(v.string()), v.transform((s) => s?.trim() ?? ''), v.maxLength(30, 'Nomor telepon terlalu panjang')), '')
+const phone = v.optional(
+  v.pipe(
+    v.nullable(v.string()),
+    v.transform((s) => s?.trim() ?? ''),
+    v.maxLength(30, 'Nomor telepon terlalu panjang'),
+  ),
+  '',
+)
 const role = v.picklist(EMPLOYEE_ROLES, 'Peran harus dipilih')
 
 export const EmployeeCreateSchema = v.object({

@@ -21,13 +21,24 @@ export type ProjectCreateInput = v.InferInput<typeof ProjectCreateSchema>
 export const ProjectUpdateSchema = ProjectCreateSchema
 export type ProjectUpdateInput = ProjectCreateInput
 
-export const ProjectMembersSchema = v.object({
-  user_ids: v.pipe(
-    v.array(v.pipe(v.number('Anggota tidak valid'), v.integer('Anggota tidak valid'), v.minValue(1, 'Anggota tidak valid'), v.maxValue(2_147_483_647, 'Anggota tidak valid')), 'Daftar anggota tidak valid'),
-    v.maxLength(1000, 'Daftar anggota terlalu panjang'),
-  ),
-  // The object's message is what valibot reports for a missing user_ids key.
-}, 'Daftar anggota tidak valid')
+export const ProjectMembersSchema = v.object(
+  {
+    user_ids: v.pipe(
+      v.array(
+        v.pipe(
+          v.number('Anggota tidak valid'),
+          v.integer('Anggota tidak valid'),
+          v.minValue(1, 'Anggota tidak valid'),
+          v.maxValue(2_147_483_647, 'Anggota tidak valid'),
+        ),
+        'Daftar anggota tidak valid',
+      ),
+      v.maxLength(1000, 'Daftar anggota terlalu panjang'),
+    ),
+    // The object's message is what valibot reports for a missing user_ids key.
+  },
+  'Daftar anggota tidak valid',
+)
 export type ProjectMembersInput = v.InferInput<typeof ProjectMembersSchema>
 
 /**

@@ -2,7 +2,11 @@ import * as v from 'valibot'
 import { requiredText } from './common'
 
 export const ProfileUpdateSchema = v.object({
-  name: v.pipe(requiredText('Nama harus diisi'), v.minLength(3, 'Nama minimal 3 karakter'), v.maxLength(100, 'Nama terlalu panjang')),
+  name: v.pipe(
+    requiredText('Nama harus diisi'),
+    v.minLength(3, 'Nama minimal 3 karakter'),
+    v.maxLength(100, 'Nama terlalu panjang'),
+  ),
   phone: v.pipe(
     requiredText('Nomor telepon harus diisi'),
     v.minLength(10, 'Nomor telepon minimal 10 karakter'),
@@ -14,7 +18,10 @@ export type ProfileUpdateInput = v.InferInput<typeof ProfileUpdateSchema>
 /** Wire names of the password change (the form uses camelCase and maps them). */
 export const PasswordChangeSchema = v.pipe(
   v.object({
-    current_password: v.pipe(v.string('Password saat ini harus diisi'), v.nonEmpty('Password saat ini harus diisi')),
+    current_password: v.pipe(
+      v.string('Password saat ini harus diisi'),
+      v.nonEmpty('Password saat ini harus diisi'),
+    ),
     new_password: v.pipe(
       v.string('Password baru harus diisi'),
       v.nonEmpty('Password baru harus diisi'),

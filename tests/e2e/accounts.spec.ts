@@ -24,7 +24,9 @@ test('the guard sends strangers to /login; unknown paths show the not-found page
   expect(problems).toEqual([])
 })
 
-test('login validates, rejects wrong credentials and skips the form when a session exists', async ({ page }) => {
+test('login validates, rejects wrong credentials and skips the form when a session exists', async ({
+  page,
+}) => {
   const problems = watchConsole(page)
   await page.goto('/login')
   await page.getByLabel('Email').fill('bukan-email')
@@ -93,7 +95,9 @@ test('superadmin adds an admin with validation, searches, and deletes one', asyn
   await page.getByLabel('Cari admin').fill(name)
 
   await page.getByRole('button', { name: `Hapus ${name}` }).click()
-  const confirm = page.getByRole('alertdialog', { name: 'Konfirmasi Hapus Admin' }).or(page.getByRole('dialog', { name: 'Konfirmasi Hapus Admin' }))
+  const confirm = page
+    .getByRole('alertdialog', { name: 'Konfirmasi Hapus Admin' })
+    .or(page.getByRole('dialog', { name: 'Konfirmasi Hapus Admin' }))
   await expect(confirm.getByText('Tindakan ini tidak dapat dibatalkan.')).toBeVisible()
   await confirm.getByRole('button', { name: 'Hapus' }).click()
   await expect(page.getByText('Admin berhasil dihapus')).toBeVisible()
@@ -101,7 +105,11 @@ test('superadmin adds an admin with validation, searches, and deletes one', asyn
   expect(problems).toEqual([])
 })
 
-test('admin manages employees: add both roles, edit, deactivate (login then fails), delete', async ({ page, request, browser }) => {
+test('admin manages employees: add both roles, edit, deactivate (login then fails), delete', async ({
+  page,
+  request,
+  browser,
+}) => {
   const problems = watchConsole(page)
   const admin = await createAdmin(request)
   await loginViaUi(page, admin.email, admin.password)
@@ -124,8 +132,18 @@ test('admin manages employees: add both roles, edit, deactivate (login then fail
 
   const id = unique()
   const people = [
-    { name: `Dewi Perencana ${id}`, email: `dewi.${id}@berkas.test`, role: 'perencanaan', label: 'Tim Perencanaan' },
-    { name: `Joko Pengawas ${id}`, email: `joko.${id}@berkas.test`, role: 'pengawasan', label: 'Tim Pengawasan' },
+    {
+      name: `Dewi Perencana ${id}`,
+      email: `dewi.${id}@berkas.test`,
+      role: 'perencanaan',
+      label: 'Tim Perencanaan',
+    },
+    {
+      name: `Joko Pengawas ${id}`,
+      email: `joko.${id}@berkas.test`,
+      role: 'pengawasan',
+      label: 'Tim Pengawasan',
+    },
   ]
   for (const [i, p] of people.entries()) {
     if (i > 0) await page.getByRole('button', { name: 'Tambah Karyawan' }).first().click()
@@ -178,7 +196,9 @@ test('admin manages employees: add both roles, edit, deactivate (login then fail
   await expect(page.getByText('Tidak ada karyawan yang ditemukan')).toBeVisible()
   await page.getByLabel('Cari karyawan').fill(renamed)
   await page.getByRole('button', { name: `Hapus ${renamed}` }).click()
-  const confirm = page.getByRole('alertdialog', { name: 'Konfirmasi Hapus' }).or(page.getByRole('dialog', { name: 'Konfirmasi Hapus' }))
+  const confirm = page
+    .getByRole('alertdialog', { name: 'Konfirmasi Hapus' })
+    .or(page.getByRole('dialog', { name: 'Konfirmasi Hapus' }))
   await confirm.getByRole('button', { name: 'Hapus' }).click()
   await expect(page.getByText('Karyawan berhasil dihapus')).toBeVisible()
   await expect(page.getByText(renamed)).toHaveCount(0)
@@ -193,11 +213,16 @@ test('employees see Access Denied on /employees and admin pages', async ({ page,
   await expect(page.getByText('Access Denied')).toBeVisible()
   await expect(page.getByText('Anda tidak memiliki akses ke halaman ini.')).toBeVisible()
   if (!(await isPhone(page))) {
-    await expect(page.getByRole('navigation', { name: 'Navigasi utama' }).getByRole('link', { name: 'Karyawan' })).toHaveCount(0)
+    await expect(
+      page.getByRole('navigation', { name: 'Navigasi utama' }).getByRole('link', { name: 'Karyawan' }),
+    ).toHaveCount(0)
   }
 })
 
-test('profile: edit name and phone, avatar upload with type check, password change, logout', async ({ page, request }) => {
+test('profile: edit name and phone, avatar upload with type check, password change, logout', async ({
+  page,
+  request,
+}) => {
   const problems = watchConsole(page)
   const admin = await createAdmin(request)
   const employee = await createEmployee(request, admin, 'perencanaan')

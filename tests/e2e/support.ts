@@ -4,13 +4,24 @@ import { SUPERADMIN } from './playwright.config'
 
 export { SUPERADMIN }
 
-export type Account = { id: number; name: string; email: string; password: string; role: string; token: string }
+export type Account = {
+  id: number
+  name: string
+  email: string
+  password: string
+  role: string
+  token: string
+}
 
 /** A unique suffix so the phone and desktop projects never collide on emails. */
 export const unique = () => randomUUID().slice(0, 8)
 
 async function call(request: APIRequestContext, method: string, url: string, token?: string, data?: unknown) {
-  const res = await request.fetch(url, { method, data, headers: token ? { authorization: `Bearer ${token}` } : {} })
+  const res = await request.fetch(url, {
+    method,
+    data,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  })
   const body = await res.json()
   if (!res.ok()) throw new Error(`${method} ${url} -> ${res.status()} ${JSON.stringify(body)}`)
   return body
@@ -26,18 +37,40 @@ export async function createAdmin(request: APIRequestContext, name = `Admin ${un
   const root = await login(request, SUPERADMIN.email, SUPERADMIN.password)
   const email = `admin.${unique()}@berkas.test`
   const password = 'admin-rahasia-1'
-  await call(request, 'POST', '/api/admin/create', root.token, { name, email, password, phone: '081234567890' })
+  await call(request, 'POST', '/api/admin/create', root.token, {
+    name,
+    email,
+    password,
+    phone: '081234567890',
+  })
   return login(request, email, password)
 }
 
-export async function createEmployee(request: APIRequestContext, admin: Account, role: 'perencanaan' | 'pengawasan', name = `Karyawan ${unique()}`) {
+export async function createEmployee(
+  request: APIRequestContext,
+  admin: Account,
+  role: 'perencanaan' | 'pengawasan',
+  name = `Karyawan ${unique()}`,
+) {
   const email = `${role}.${unique()}@berkas.test`
   const password = 'karyawan-rahasia'
-  await call(request, 'POST', `/api/employee/create/${admin.id}`, admin.token, { name, email, password, phone: '081298765432', role })
+  await call(request, 'POST', `/api/employee/create/${admin.id}`, admin.token, {
+    name,
+    email,
+    password,
+    phone: '081298765432',
+    role,
+  })
   return login(request, email, password)
 }
 
-export async function apiCall(request: APIRequestContext, account: Account, method: string, url: string, data?: unknown) {
+export async function apiCall(
+  request: APIRequestContext,
+  account: Account,
+  method: string,
+  url: string,
+  data?: unknown,
+) {
   return call(request, method, url, account.token, data)
 }
 

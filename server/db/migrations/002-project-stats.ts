@@ -32,7 +32,10 @@ const COUNTED: Counted[] = [
   {
     table: 'docs',
     watched: 'project_id, status',
-    columns: DOC_COUNT_COLUMNS.map((name) => ({ name, when: (r) => `${r}.status = '${name.split('_')[1]}'` })),
+    columns: DOC_COUNT_COLUMNS.map((name) => ({
+      name,
+      when: (r) => `${r}.status = '${name.split('_')[1]}'`,
+    })),
   },
   { table: 'recap_files', watched: 'project_id', columns: [{ name: 'recaps', when: () => '1 = 1' }] },
 ]
@@ -42,16 +45,27 @@ export function up(dialect: Dialect) {
     let table = db.schema
       .createTable('project_stats')
       .addColumn('project_id', 'integer', (c) => c.primaryKey().references('projects.id').onDelete('cascade'))
-    for (const name of [...FILE_COUNT_COLUMNS, ...DOC_COUNT_COLUMNS, 'recaps']) table = table.addColumn(name, 'integer', (c) => c.notNull().defaultTo(0))
+    for (const name of [...FILE_COUNT_COLUMNS, ...DOC_COUNT_COLUMNS, 'recaps'])
+      table = table.addColumn(name, 'integer', (c) => c.notNull().defaultTo(0))
     await table.execute()
 
     // Every project gets its row when it is created.
     const newProject = 'INSERT INTO project_stats (project_id) VALUES (NEW.id);'
     if (dialect === 'postgres') {
-      await sql.raw(`CREATE FUNCTION project_stats_create() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${newProject} RETURN NULL; END $$`).execute(db)
-      await sql.raw('CREATE TRIGGER project_stats_create AFTER INSERT ON projects FOR EACH ROW EXECUTE FUNCTION project_stats_create()').execute(db)
+      await sql
+        .raw(
+          `CREATE FUNCTION project_stats_create() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${newProject} RETURN NULL; END $$`,
+        )
+        .execute(db)
+      await sql
+        .raw(
+          'CREATE TRIGGER project_stats_create AFTER INSERT ON projects FOR EACH ROW EXECUTE FUNCTION project_stats_create()',
+        )
+        .execute(db)
     } else {
-      await sql.raw(`CREATE TRIGGER project_stats_create AFTER INSERT ON projects BEGIN ${newProject} END`).execute(db)
+      await sql
+        .raw(`CREATE TRIGGER project_stats_create AFTER INSERT ON projects BEGIN ${newProject} END`)
+        .execute(db)
     }
 
     for (const t of COUNTED) {
@@ -72,19 +86,36 @@ export function up(dialect: Dialect) {
                 FOR EACH ROW EXECUTE FUNCTION ${t.table}_stats()`)
           .execute(db)
       } else {
-        await sql.raw(`CREATE TRIGGER ${t.table}_stats_insert AFTER INSERT ON ${t.table} BEGIN ${apply('NEW', '+')} END`).execute(db)
-        await sql.raw(`CREATE TRIGGER ${t.table}_stats_delete AFTER DELETE ON ${t.table} BEGIN ${apply('OLD', '-')} END`).execute(db)
         await sql
-          .raw(`CREATE TRIGGER ${t.table}_stats_update AFTER UPDATE OF ${t.watched} ON ${t.table} BEGIN ${apply('OLD', '-')} ${apply('NEW', '+')} END`)
+          .raw(
+            `CREATE TRIGGER ${t.table}_stats_insert AFTER INSERT ON ${t.table} BEGIN ${apply('NEW', '+')} END`,
+          )
+          .execute(db)
+        await sql
+          .raw(
+            `CREATE TRIGGER ${t.table}_stats_delete AFTER DELETE ON ${t.table} BEGIN ${apply('OLD', '-')} END`,
+          )
+          .execute(db)
+        await sql
+          .raw(
+            `CREATE TRIGGER ${t.table}_stats_update AFTER UPDATE OF ${t.watched} ON ${t.table} BEGIN ${apply('OLD', '-')} ${apply('NEW', '+')} END`,
+          )
           .execute(db)
       }
     }
 
     // Projects and rows written before this migration.
     const backfill = COUNTED.flatMap((t) =>
-      t.columns.map((c) => `(SELECT count(*) FROM ${t.table} WHERE ${t.table}.project_id = projects.id AND ${c.when(t.table)})`),
+      t.columns.map(
+        (c) =>
+          `(SELECT count(*) FROM ${t.table} WHERE ${t.table}.project_id = projects.id AND ${c.when(t.table)})`,
+      ),
     )
     const columns = COUNTED.flatMap((t) => t.columns.map((c) => c.name))
-    await sql.raw(`INSERT INTO project_stats (project_id, ${columns.join(', ')}) SELECT projects.id, ${backfill.join(', ')} FROM projects`).execute(db)
+    await sql
+      .raw(
+        `INSERT INTO project_stats (project_id, ${columns.join(', ')}) SELECT projects.id, ${backfill.join(', ')} FROM projects`,
+      )
+      .execute(db)
   }
 }

@@ -9,7 +9,12 @@ beforeAll(async () => {
 })
 afterAll(() => t.close())
 
-const validAdmin = (n: number) => ({ name: `Admin Nomor ${n}`, email: `admin.baru${n}@berkas.test`, password: 'rahasia-admin', phone: '081298765432' })
+const validAdmin = (n: number) => ({
+  name: `Admin Nomor ${n}`,
+  email: `admin.baru${n}@berkas.test`,
+  password: 'rahasia-admin',
+  phone: '081298765432',
+})
 const others = ['admin', 'perencanaan', 'pengawasan'] as const
 
 describe('POST /api/admin/create', () => {
@@ -23,23 +28,45 @@ describe('POST /api/admin/create', () => {
     expect(res.json.success).toBe(false)
   })
   it('creates an admin who can log in', async () => {
-    const res = await t.request('POST', '/api/admin/create', { token: superadmin.token, json: { ...validAdmin(1), email: 'Admin.Baru1@Berkas.test' } })
+    const res = await t.request('POST', '/api/admin/create', {
+      token: superadmin.token,
+      json: { ...validAdmin(1), email: 'Admin.Baru1@Berkas.test' },
+    })
     expect(res.status).toBe(201)
     expect(res.json.message).toBe('Admin berhasil ditambahkan')
-    expect(res.json.data).toMatchObject({ name: 'Admin Nomor 1', email: 'admin.baru1@berkas.test', role: 'admin', is_active: true })
-    const login = await t.request('POST', '/api/auth/login', { json: { email: 'admin.baru1@berkas.test', password: 'rahasia-admin' } })
+    expect(res.json.data).toMatchObject({
+      name: 'Admin Nomor 1',
+      email: 'admin.baru1@berkas.test',
+      role: 'admin',
+      is_active: true,
+    })
+    const login = await t.request('POST', '/api/auth/login', {
+      json: { email: 'admin.baru1@berkas.test', password: 'rahasia-admin' },
+    })
     expect(login.status).toBe(200)
     expect(login.json.data.role).toBe('admin')
   })
   it('validates every field with the dialog messages', async () => {
-    const empty = await t.request('POST', '/api/admin/create', { token: superadmin.token, json: { name: '', email: '', password: '', phone: '' } })
+    const empty = await t.request('POST', '/api/admin/create', {
+      token: superadmin.token,
+      json: { name: '', email: '', password: '', phone: '' },
+    })
     expect(empty.status).toBe(422)
     expect(empty.json.errors).toEqual({
-      name: 'Nama harus diisi', email: 'Email harus diisi', password: 'Password harus diisi', phone: 'Nomor telepon harus diisi',
+      name: 'Nama harus diisi',
+      email: 'Email harus diisi',
+      password: 'Password harus diisi',
+      phone: 'Nomor telepon harus diisi',
     })
-    const short = await t.request('POST', '/api/admin/create', { token: superadmin.token, json: { name: 'Al', email: 'bukan@email', password: 'pendek', phone: '0812' } })
+    const short = await t.request('POST', '/api/admin/create', {
+      token: superadmin.token,
+      json: { name: 'Al', email: 'bukan@email', password: 'pendek', phone: '0812' },
+    })
     expect(short.json.errors).toEqual({
-      name: 'Nama minimal 3 karakter', email: 'Email tidak valid', password: 'Password minimal 8 karakter', phone: 'Nomor telepon minimal 10 karakter',
+      name: 'Nama minimal 3 karakter',
+      email: 'Email tidak valid',
+      password: 'Password minimal 8 karakter',
+      phone: 'Nomor telepon minimal 10 karakter',
     })
     const missing = await t.request('POST', '/api/admin/create', { token: superadmin.token, json: {} })
     expect(missing.status).toBe(422)
@@ -53,13 +80,25 @@ describe('POST /api/admin/create', () => {
   })
   it('replays a repeated Idempotency-Key instead of creating twice', async () => {
     const headers = { 'idempotency-key': '7f1c7f57-1b4f-4e55-9d0b-2a3c1f0e9a11' }
-    const first = await t.request('POST', '/api/admin/create', { token: superadmin.token, json: validAdmin(3), headers })
-    const second = await t.request('POST', '/api/admin/create', { token: superadmin.token, json: validAdmin(3), headers })
+    const first = await t.request('POST', '/api/admin/create', {
+      token: superadmin.token,
+      json: validAdmin(3),
+      headers,
+    })
+    const second = await t.request('POST', '/api/admin/create', {
+      token: superadmin.token,
+      json: validAdmin(3),
+      headers,
+    })
     expect(first.status).toBe(201)
     expect(second.status).toBe(201)
     expect(second.json).toEqual(first.json)
     expect(second.headers.get('idempotent-replayed')).toBe('true')
-    const bad = await t.request('POST', '/api/admin/create', { token: superadmin.token, json: validAdmin(4), headers: { 'idempotency-key': 'x' } })
+    const bad = await t.request('POST', '/api/admin/create', {
+      token: superadmin.token,
+      json: validAdmin(4),
+      headers: { 'idempotency-key': 'x' },
+    })
     expect(bad.status).toBe(400)
   })
 })
@@ -99,15 +138,30 @@ describe('DELETE /api/admin/remove/{id}', () => {
     const list = await t.request('GET', '/api/admin/list', { token: superadmin.token })
     expect(list.json.data.find((u: { id: number }) => u.id === victim.id)).toBeUndefined()
     expect((await t.request('GET', '/api/user/me', { token: victim.token })).status).toBe(401)
-    expect((await t.request('POST', '/api/auth/login', { json: { email: victim.email, password: victim.password } })).status).toBe(401)
-    const again = await t.request('POST', '/api/admin/create', { token: superadmin.token, json: { ...validAdmin(5), email: victim.email } })
+    expect(
+      (
+        await t.request('POST', '/api/auth/login', {
+          json: { email: victim.email, password: victim.password },
+        })
+      ).status,
+    ).toBe(401)
+    const again = await t.request('POST', '/api/admin/create', {
+      token: superadmin.token,
+      json: { ...validAdmin(5), email: victim.email },
+    })
     expect(again.status).toBe(201)
   })
   it('answers 404 for a non-admin, absent or malformed id', async () => {
     const emp = await t.user('pengawasan')
-    expect((await t.request('DELETE', `/api/admin/remove/${emp.id}`, { token: superadmin.token })).status).toBe(404)
-    expect((await t.request('DELETE', `/api/admin/remove/${superadmin.id}`, { token: superadmin.token })).status).toBe(404)
-    expect((await t.request('DELETE', '/api/admin/remove/999999', { token: superadmin.token })).status).toBe(404)
+    expect(
+      (await t.request('DELETE', `/api/admin/remove/${emp.id}`, { token: superadmin.token })).status,
+    ).toBe(404)
+    expect(
+      (await t.request('DELETE', `/api/admin/remove/${superadmin.id}`, { token: superadmin.token })).status,
+    ).toBe(404)
+    expect((await t.request('DELETE', '/api/admin/remove/999999', { token: superadmin.token })).status).toBe(
+      404,
+    )
     expect((await t.request('DELETE', '/api/admin/remove/abc', { token: superadmin.token })).status).toBe(404)
   })
 })

@@ -22,7 +22,9 @@ export function authRoutes(deps: Deps) {
     )
     if (wait > 0) {
       const minutes = Math.ceil(wait / 60_000)
-      throw new AppError(429, MSG.rateLimited(minutes), undefined, { 'Retry-After': String(Math.ceil(wait / 1000)) })
+      throw new AppError(429, MSG.rateLimited(minutes), undefined, {
+        'Retry-After': String(Math.ceil(wait / 1000)),
+      })
     }
 
     const user = await db

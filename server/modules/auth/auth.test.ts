@@ -10,18 +10,30 @@ afterAll(() => t.close())
 describe('POST /api/auth/login', () => {
   it('logs in with the user fields and a token, email case-insensitively', async () => {
     const u = await t.user('admin', { email: 'Budi@Contoh.co.id'.toLowerCase(), name: 'Budi Santoso' })
-    const res = await t.request('POST', '/api/auth/login', { json: { email: 'BUDI@contoh.co.id', password: u.password } })
+    const res = await t.request('POST', '/api/auth/login', {
+      json: { email: 'BUDI@contoh.co.id', password: u.password },
+    })
     expect(res.status).toBe(200)
     expect(res.json.success).toBe(true)
-    expect(res.json.data).toMatchObject({ id: u.id, name: 'Budi Santoso', email: 'budi@contoh.co.id', role: 'admin', is_active: true })
+    expect(res.json.data).toMatchObject({
+      id: u.id,
+      name: 'Budi Santoso',
+      email: 'budi@contoh.co.id',
+      role: 'admin',
+      is_active: true,
+    })
     expect(res.json.data.token).toMatch(/^[A-Za-z0-9_-]{40,}$/)
     expect(res.json.data).not.toHaveProperty('password_hash')
   })
 
   it('answers the same message for a wrong password and an unknown account', async () => {
     const u = await t.user('pengawasan')
-    const wrong = await t.request('POST', '/api/auth/login', { json: { email: u.email, password: 'salah-sekali' } })
-    const unknown = await t.request('POST', '/api/auth/login', { json: { email: 'tidak.ada@berkas.test', password: 'salah-sekali' } })
+    const wrong = await t.request('POST', '/api/auth/login', {
+      json: { email: u.email, password: 'salah-sekali' },
+    })
+    const unknown = await t.request('POST', '/api/auth/login', {
+      json: { email: 'tidak.ada@berkas.test', password: 'salah-sekali' },
+    })
     for (const res of [wrong, unknown]) {
       expect(res.status).toBe(401)
       expect(res.json).toEqual({ success: false, message: 'Email atau password salah' })
@@ -29,16 +41,24 @@ describe('POST /api/auth/login', () => {
   })
 
   it('validates the body with the form messages', async () => {
-    const res = await t.request('POST', '/api/auth/login', { json: { email: 'bukan-email', password: '123' } })
+    const res = await t.request('POST', '/api/auth/login', {
+      json: { email: 'bukan-email', password: '123' },
+    })
     expect(res.status).toBe(422)
     expect(res.json.errors).toEqual({ email: 'Email tidak valid', password: 'Password minimal 6 karakter' })
   })
 
   it('answers 400 for malformed JSON, 415 for a non-JSON body, 413 for an oversized one, never 500', async () => {
-    const bad = await t.request('POST', '/api/auth/login', { body: '{"email":', headers: { 'content-type': 'application/json' } })
+    const bad = await t.request('POST', '/api/auth/login', {
+      body: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    })
     expect(bad.status).toBe(400)
     expect(bad.json.message).toBe('Permintaan tidak valid')
-    const form = await t.request('POST', '/api/auth/login', { body: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    const form = await t.request('POST', '/api/auth/login', {
+      body: 'email=a',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
     expect(form.status).toBe(415)
     const arr = await t.request('POST', '/api/auth/login', { json: [1, 2] })
     expect(arr.status).toBe(400)
@@ -62,10 +82,14 @@ describe('POST /api/auth/login', () => {
   it('rate limits failures per account with an Indonesian 429 and Retry-After', async () => {
     const u = await t.user('pengawasan')
     for (let i = 0; i < 3; i++) {
-      const res = await t.request('POST', '/api/auth/login', { json: { email: u.email, password: 'salah-salah' } })
+      const res = await t.request('POST', '/api/auth/login', {
+        json: { email: u.email, password: 'salah-salah' },
+      })
       expect(res.status).toBe(401)
     }
-    const limited = await t.request('POST', '/api/auth/login', { json: { email: u.email, password: u.password } })
+    const limited = await t.request('POST', '/api/auth/login', {
+      json: { email: u.email, password: u.password },
+    })
     expect(limited.status).toBe(429)
     expect(limited.json.message).toMatch(/^Terlalu banyak percobaan masuk\. Coba lagi dalam \d+ menit\.$/)
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
@@ -75,9 +99,13 @@ describe('POST /api/auth/login', () => {
     const t2 = await createTestApp({ loginLimit: { perAccount: 100, perIp: 4, windowMs: 60_000 } })
     try {
       for (let i = 0; i < 4; i++) {
-        await t2.request('POST', '/api/auth/login', { json: { email: `x${i}@berkas.test`, password: 'salah-salah' } })
+        await t2.request('POST', '/api/auth/login', {
+          json: { email: `x${i}@berkas.test`, password: 'salah-salah' },
+        })
       }
-      const res = await t2.request('POST', '/api/auth/login', { json: { email: 'y@berkas.test', password: 'salah-salah' } })
+      const res = await t2.request('POST', '/api/auth/login', {
+        json: { email: 'y@berkas.test', password: 'salah-salah' },
+      })
       expect(res.status).toBe(429)
     } finally {
       await t2.close()
@@ -92,7 +120,9 @@ describe('POST /api/auth/logout', () => {
 
   it('revokes the token server-side and keeps other sessions', async () => {
     const u = await t.user('admin')
-    const second = await t.request('POST', '/api/auth/login', { json: { email: u.email, password: u.password } })
+    const second = await t.request('POST', '/api/auth/login', {
+      json: { email: u.email, password: u.password },
+    })
     const res = await t.request('POST', '/api/auth/logout', { token: u.token })
     expect(res.status).toBe(200)
     expect((await t.request('GET', '/api/user/me', { token: u.token })).status).toBe(401)
@@ -103,9 +133,15 @@ describe('POST /api/auth/logout', () => {
 describe('tokens', () => {
   it('rejects garbage and expired tokens', async () => {
     expect((await t.request('GET', '/api/user/me', { token: 'abc' })).status).toBe(401)
-    expect((await t.request('GET', '/api/user/me', { headers: { authorization: 'Basic Zm9vOmJhcg==' } })).status).toBe(401)
+    expect(
+      (await t.request('GET', '/api/user/me', { headers: { authorization: 'Basic Zm9vOmJhcg==' } })).status,
+    ).toBe(401)
     const u = await t.user('admin')
-    await t.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', u.id).execute()
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', u.id)
+      .execute()
     const res = await t.request('GET', '/api/user/me', { token: u.token })
     expect(res.status).toBe(401)
     expect(res.json.message).toBe('Sesi Anda telah berakhir, silakan masuk kembali')

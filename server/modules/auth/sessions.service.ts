@@ -11,7 +11,12 @@ export async function createSession(db: Kysely<DB>, userId: number, ttlMs: numbe
   const now = Date.now()
   await db
     .insertInto('sessions')
-    .values({ user_id: userId, token_hash: digest(token), created_at: new Date(now).toISOString(), expires_at: new Date(now + ttlMs).toISOString() })
+    .values({
+      user_id: userId,
+      token_hash: digest(token),
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + ttlMs).toISOString(),
+    })
     .execute()
   return token
 }

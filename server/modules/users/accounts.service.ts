@@ -12,7 +12,11 @@ const emailTaken = () => new AppError(409, MSG.emailTaken, { email: MSG.emailTak
 
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string }
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint/i.test(e?.message ?? '')
+  return (
+    e?.code === '23505' ||
+    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    /UNIQUE constraint/i.test(e?.message ?? '')
+  )
 }
 
 async function assertEmailFree(db: Kysely<DB>, email: string, exceptId?: number) {
@@ -23,7 +27,14 @@ async function assertEmailFree(db: Kysely<DB>, email: string, exceptId?: number)
 
 export async function createAccount(
   db: Kysely<DB>,
-  input: { name: string; email: string; password: string; phone: string; role: Role; createdBy: number | null },
+  input: {
+    name: string
+    email: string
+    password: string
+    phone: string
+    role: Role
+    createdBy: number | null
+  },
 ): Promise<UserRow> {
   await assertEmailFree(db, input.email)
   const passwordHash = await hashPassword(input.password)
@@ -95,7 +106,12 @@ export async function updateAccount(
 
 export async function setAccountActive(db: Kysely<DB>, id: number, active: boolean): Promise<UserRow> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.updateTable('users').set({ is_active: active ? 1 : 0 }).where('id', '=', id).returningAll().executeTakeFirstOrThrow()
+    const row = await trx
+      .updateTable('users')
+      .set({ is_active: active ? 1 : 0 })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow()
     if (!active) await revokeAllSessions(trx, id)
     return row
   })
