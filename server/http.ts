@@ -46,11 +46,14 @@ export function validate<S extends v.GenericSchema>(schema: S, raw: unknown): v.
   return result.output
 }
 
+/** Largest id a 32-bit integer column holds (PostgreSQL `serial`); larger ids cannot exist. */
+const MAX_ID = 2_147_483_647
+
 /** Positive integer path parameter; anything else is simply "not found". */
 export function idParam(c: Context, name = 'id'): number {
   const raw = c.req.param(name) ?? ''
   const n = Number(raw)
-  if (!/^\d{1,15}$/.test(raw) || !Number.isSafeInteger(n) || n < 1) throw notFound()
+  if (!/^\d{1,10}$/.test(raw) || n < 1 || n > MAX_ID) throw notFound()
   return n
 }
 

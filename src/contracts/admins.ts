@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { EMAIL_PATTERN, requiredText } from './common'
+import { EMAIL_PATTERN, present, requiredText } from './common'
 
 export const AdminCreateSchema = v.object({
   name: v.pipe(
@@ -13,11 +13,13 @@ export const AdminCreateSchema = v.object({
     v.regex(EMAIL_PATTERN, 'Email tidak valid'),
     v.maxLength(254, 'Email tidak valid'),
   ),
-  password: v.pipe(
-    v.string('Password harus diisi'),
-    v.nonEmpty('Password harus diisi'),
-    v.minLength(8, 'Password minimal 8 karakter'),
-    v.maxLength(200, 'Password terlalu panjang'),
+  password: present(
+    v.pipe(
+      v.string('Password harus diisi'),
+      v.nonEmpty('Password harus diisi'),
+      v.minLength(8, 'Password minimal 8 karakter'),
+      v.maxLength(200, 'Password terlalu panjang'),
+    ),
   ),
   phone: v.pipe(
     requiredText('Nomor telepon harus diisi'),

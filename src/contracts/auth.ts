@@ -1,9 +1,13 @@
 import * as v from 'valibot'
-import type { Role } from './common'
+import { present, type Role } from './common'
 
 export const LoginSchema = v.object({
-  email: v.pipe(v.string('Email tidak valid'), v.trim(), v.toLowerCase(), v.email('Email tidak valid')),
-  password: v.pipe(v.string('Password minimal 6 karakter'), v.minLength(6, 'Password minimal 6 karakter')),
+  email: present(
+    v.pipe(v.string('Email tidak valid'), v.trim(), v.toLowerCase(), v.email('Email tidak valid')),
+  ),
+  password: present(
+    v.pipe(v.string('Password minimal 6 karakter'), v.minLength(6, 'Password minimal 6 karakter')),
+  ),
 })
 export type LoginInput = v.InferInput<typeof LoginSchema>
 

@@ -35,7 +35,14 @@ export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<str
 }
 
 /** A trimmed string field; non-strings fail with the given "required" message. */
-export const requiredText = (message: string) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message))
+export const requiredText = (message: string) =>
+  present(v.pipe(v.string(message), v.trim(), v.nonEmpty(message)))
+
+/**
+ * valibot reports a missing object key with its own English "Invalid key" message; defaulting the key to ''
+ * makes an absent field fail with the field's own Indonesian message, like an empty one.
+ */
+export const present = <S extends v.GenericSchema<string, unknown>>(schema: S) => v.optional(schema, '')
 
 /** Messages shared by server and web app so both say the same thing. */
 export const MSG = {

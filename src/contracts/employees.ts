@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { EMAIL_PATTERN, EMPLOYEE_ROLES, requiredText } from './common'
+import { EMAIL_PATTERN, EMPLOYEE_ROLES, present, requiredText } from './common'
 
 const name = v.pipe(requiredText('Nama tidak boleh kosong'), v.maxLength(100, 'Nama terlalu panjang'))
 const email = v.pipe(
@@ -17,16 +17,18 @@ const phone = v.optional(
   ),
   '',
 )
-const role = v.picklist(EMPLOYEE_ROLES, 'Peran harus dipilih')
+const role = present(v.picklist(EMPLOYEE_ROLES, 'Peran harus dipilih'))
 
 export const EmployeeCreateSchema = v.object({
   name,
   email,
-  password: v.pipe(
-    v.string('Password tidak boleh kosong'),
-    v.nonEmpty('Password tidak boleh kosong'),
-    v.minLength(8, 'Password minimal 8 karakter'),
-    v.maxLength(200, 'Password terlalu panjang'),
+  password: present(
+    v.pipe(
+      v.string('Password tidak boleh kosong'),
+      v.nonEmpty('Password tidak boleh kosong'),
+      v.minLength(8, 'Password minimal 8 karakter'),
+      v.maxLength(200, 'Password terlalu panjang'),
+    ),
   ),
   phone,
   role,

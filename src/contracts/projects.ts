@@ -1,16 +1,13 @@
 import * as v from 'valibot'
+import { requiredText } from './common'
 
 export const AREAS = ['perencanaan', 'pengawasan', 'dokumentasi', 'rekap'] as const
 export type Area = (typeof AREAS)[number]
 export const STATUSES = ['pending', 'approved', 'rejected'] as const
 export type Status = (typeof STATUSES)[number]
 
-/**
- * A required text field whose absence reads like an empty value: valibot reports a missing key with its
- * own English "Invalid key" message, so the key defaults to '' and fails with the field's message.
- */
 const requiredField = (message: string, max: number, tooLong: string) =>
-  v.optional(v.pipe(v.string(message), v.trim(), v.nonEmpty(message), v.maxLength(max, tooLong)), '')
+  v.pipe(requiredText(message), v.maxLength(max, tooLong))
 
 export const ProjectCreateSchema = v.object({
   name: requiredField('Nama project harus diisi', 100, 'Nama terlalu panjang'),

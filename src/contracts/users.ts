@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { requiredText } from './common'
+import { present, requiredText } from './common'
 
 export const ProfileUpdateSchema = v.object({
   name: v.pipe(
@@ -18,19 +18,19 @@ export type ProfileUpdateInput = v.InferInput<typeof ProfileUpdateSchema>
 /** Wire names of the password change (the form uses camelCase and maps them). */
 export const PasswordChangeSchema = v.pipe(
   v.object({
-    current_password: v.pipe(
-      v.string('Password saat ini harus diisi'),
-      v.nonEmpty('Password saat ini harus diisi'),
+    current_password: present(
+      v.pipe(v.string('Password saat ini harus diisi'), v.nonEmpty('Password saat ini harus diisi')),
     ),
-    new_password: v.pipe(
-      v.string('Password baru harus diisi'),
-      v.nonEmpty('Password baru harus diisi'),
-      v.minLength(8, 'Password baru minimal 8 karakter'),
-      v.maxLength(200, 'Password terlalu panjang'),
+    new_password: present(
+      v.pipe(
+        v.string('Password baru harus diisi'),
+        v.nonEmpty('Password baru harus diisi'),
+        v.minLength(8, 'Password baru minimal 8 karakter'),
+        v.maxLength(200, 'Password terlalu panjang'),
+      ),
     ),
-    confirm_new_password: v.pipe(
-      v.string('Konfirmasi password harus diisi'),
-      v.nonEmpty('Konfirmasi password harus diisi'),
+    confirm_new_password: present(
+      v.pipe(v.string('Konfirmasi password harus diisi'), v.nonEmpty('Konfirmasi password harus diisi')),
     ),
   }),
   v.forward(

@@ -102,6 +102,11 @@ describe('POST /api/employee/create/{id}', () => {
       email: 'Format email tidak valid',
       password: 'Password minimal 8 karakter',
     })
+    const missing = await t.request('POST', `/api/employee/create/${admin.id}`, {
+      token: admin.token,
+      json: {},
+    })
+    expect(missing.json.errors).toEqual(empty.json.errors)
     const asAdmin = await t.request('POST', `/api/employee/create/${admin.id}`, {
       token: admin.token,
       json: { ...employee(), role: 'admin' },

@@ -167,6 +167,8 @@ describe('PATCH /api/user/update-password', () => {
       new_password: 'Password baru harus diisi',
       confirm_new_password: 'Konfirmasi password harus diisi',
     })
+    const missing = await t.request('PATCH', '/api/user/update-password', { token: u.token, json: {} })
+    expect(missing.json.errors).toEqual(empty.json.errors)
     const short = await t.request('PATCH', '/api/user/update-password', {
       token: u.token,
       json: body(u.password, 'pendek', 'pendek'),
