@@ -232,61 +232,64 @@ export function ProjectCard({ project, isAdmin, downloading, onDownload, onMembe
           </p>
         )}
 
-        <dl
-          className={css({
-            display: 'grid',
-            gridTemplateColumns: 'repeat(4, 1fr)',
-            borderWidth: '1px',
-            borderColor: 'border',
-            borderRadius: 'md',
-            bg: 'slate.50/60',
-            divideX: '1px',
-            divideColor: 'border',
-          })}
-        >
-          {countsOf(project).map((c) => (
-            <div
-              key={c.label}
-              className={css({
-                display: 'flex',
-                flexDirection: 'column-reverse',
-                justifyContent: 'flex-end',
-                gap: '0.5',
-                px: '1',
-                py: '2',
-                textAlign: 'center',
-                minW: '0',
-              })}
-            >
-              <dt className={css({ fontSize: '0.6875rem', lineHeight: '1.25', color: 'fgSubtle' })}>
-                {c.label}
-              </dt>
-              <dd
-                className={cx(
-                  css({
-                    fontSize: 'md',
-                    fontWeight: '700',
-                    fontVariantNumeric: 'tabular-nums',
-                    lineHeight: '1.2',
-                  }),
-                  c.value > 0 ? countTone[c.tone] : css({ color: 'fgSubtle' }),
-                )}
+        {/* Pinned to the bottom: in a row of cards of unequal height the spare room sits above the counts. */}
+        <div className={css({ mt: 'auto', display: 'flex', flexDirection: 'column', gap: '3' })}>
+          <dl
+            className={css({
+              display: 'grid',
+              gridTemplateColumns: 'repeat(4, 1fr)',
+              borderWidth: '1px',
+              borderColor: 'border',
+              borderRadius: 'md',
+              bg: 'slate.50/60',
+              divideX: '1px',
+              divideColor: 'border',
+            })}
+          >
+            {countsOf(project).map((c) => (
+              <div
+                key={c.label}
+                className={css({
+                  display: 'flex',
+                  flexDirection: 'column-reverse',
+                  justifyContent: 'flex-end',
+                  gap: '0.5',
+                  px: '1',
+                  py: '2',
+                  textAlign: 'center',
+                  minW: '0',
+                })}
               >
-                {c.value}
-              </dd>
-            </div>
-          ))}
-        </dl>
-
-        {chips.length > 0 ? (
-          <ul aria-label="Folder" className={css({ display: 'flex', flexWrap: 'wrap', gap: '1.5' })}>
-            {chips.map((area) => (
-              <li key={area}>
-                <AreaChip area={area} count={project.folder_counts[area]} />
-              </li>
+                <dt className={css({ fontSize: '0.6875rem', lineHeight: '1.25', color: 'fgSubtle' })}>
+                  {c.label}
+                </dt>
+                <dd
+                  className={cx(
+                    css({
+                      fontSize: 'md',
+                      fontWeight: '700',
+                      fontVariantNumeric: 'tabular-nums',
+                      lineHeight: '1.2',
+                    }),
+                    c.value > 0 ? countTone[c.tone] : css({ color: 'fgSubtle' }),
+                  )}
+                >
+                  {c.value}
+                </dd>
+              </div>
             ))}
-          </ul>
-        ) : null}
+          </dl>
+
+          {chips.length > 0 ? (
+            <ul aria-label="Folder" className={css({ display: 'flex', flexWrap: 'wrap', gap: '1.5' })}>
+              {chips.map((area) => (
+                <li key={area}>
+                  <AreaChip area={area} count={project.folder_counts[area]} />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
       </div>
 
       <div

@@ -26,7 +26,8 @@ type Props = {
 
 /** /project/{slug}: header, admin actions and the four area tabs (SPEC 'Project detail'). */
 export function ProjectDetailPage({ slug, area, onAreaChange, renderArea }: Props) {
-  const detail = useQuery(projectDetailQueryOptions(slug))
+  // The loader has just tried (ensureQueryData); a failure is not retried again on mount.
+  const detail = useQuery({ ...projectDetailQueryOptions(slug), retryOnMount: false })
 
   useEffect(() => {
     // SPEC: a failed load is only logged; the page then says the project was not found.
