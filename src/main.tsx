@@ -1,4 +1,5 @@
 import './index.css'
+import { useIsRestoring } from '@tanstack/react-query'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
@@ -37,13 +38,22 @@ setUnauthorizedHandler(() => {
   })
 })
 
+/**
+ * The router starts only once the persisted cache is back from IndexedDB: the auth guard and loaders
+ * read the cache, and offline that cache (the user, projects seen before) is all there is.
+ */
+function App() {
+  const restoring = useIsRestoring()
+  return restoring ? <FullScreenLoading /> : <RouterProvider router={router} />
+}
+
 const rootElement = document.getElementById('root')
 if (!rootElement) throw new Error('#root missing from index.html')
 
 createRoot(rootElement).render(
   <StrictMode>
     <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
-      <RouterProvider router={router} />
+      <App />
       <Toaster />
     </PersistQueryClientProvider>
   </StrictMode>,
