@@ -68,6 +68,10 @@ export function visibleProjectIds(db: Kysely<DB>, user: Pick<UserRow, 'id' | 'ro
     .where('project_members.user_id', '=', user.role === 'superadmin' ? -1 : user.id)
 }
 
+/** Names the set visibleProjectIds() selects: users with the same key see the same projects (cache keys). */
+export const visibilityKey = (user: Pick<UserRow, 'id' | 'role'>) =>
+  user.role === 'admin' ? 'all' : `user:${user.id}`
+
 /** Looks a project up by id or slug and answers 404 when it is absent or not visible to the user. */
 export async function findVisibleProject(
   db: Kysely<DB>,

@@ -76,6 +76,8 @@ export function createApp(deps: Deps) {
   api.use('*', async (c, next) => {
     await next()
     c.header('Cache-Control', 'no-store')
+    // Any write may change counts or visibility: drop cached read answers before this response leaves.
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') deps.readCache.invalidate()
   })
 
   // Public hello-world: liveness probe and the baseline of bench/api-load.ts.

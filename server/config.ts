@@ -16,6 +16,8 @@ export type Config = {
   /** Session lifetime. */
   tokenTtlMs: number
   loginLimit: { perAccount: number; perIp: number; windowMs: number }
+  /** Reuse heavy read answers until the next write (server/read-cache.ts); the benchmark turns it off to compare. */
+  readCache: boolean
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -38,5 +40,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: env.WEB_DIR === '' ? undefined : path.resolve(env.WEB_DIR ?? './dist'),
     tokenTtlMs: 30 * 24 * 60 * 60 * 1000,
     loginLimit: { perAccount: 10, perIp: 50, windowMs: 15 * 60 * 1000 },
+    readCache: true,
   }
 }

@@ -4,6 +4,7 @@ import type { Deps } from './deps'
 import { EventHub } from './events'
 import { createLogger } from './logger'
 import { RateLimiter } from './modules/auth/rate-limit'
+import { ReadCache } from './read-cache'
 import { createLocalDiskStore } from './storage/local-disk'
 
 export function createDeps(config: Config, database: Database): Deps {
@@ -16,5 +17,6 @@ export function createDeps(config: Config, database: Database): Deps {
     events: new EventHub((err) => logger.error('event listener failed', err)),
     logger,
     loginLimiter: new RateLimiter(config.loginLimit.windowMs),
+    readCache: new ReadCache(config.readCache),
   }
 }

@@ -5,6 +5,7 @@ import type { DB, UserRow } from './db/schema'
 import type { EventHub } from './events'
 import type { Logger } from './logger'
 import type { RateLimiter } from './modules/auth/rate-limit'
+import type { ReadCache } from './read-cache'
 import type { BlobStore } from './storage/blob-store'
 
 /** Everything a module needs, built once in index.ts (or per test) and handed to createApp. */
@@ -16,6 +17,7 @@ export type Deps = {
   events: EventHub
   logger: Logger
   loginLimiter: RateLimiter
+  readCache: ReadCache
 }
 
 export type AppEnv = { Variables: { user: UserRow } }

@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as v from 'valibot'
 import { fieldErrors, MSG } from '../src/contracts/common'
+import type { ReadCache } from './read-cache'
 
 /** A failure with its HTTP status and an Indonesian message; the app's error handler renders the envelope. */
 export class AppError extends Error {
@@ -20,6 +21,23 @@ export const forbidden = (message: string = MSG.forbidden) => new AppError(403, 
 
 export function ok<T>(c: Context, message: string, data?: T, status: ContentfulStatusCode = 200) {
   return c.json({ success: true, message, ...(data === undefined ? {} : { data }) }, status)
+}
+
+/**
+ * ok() for answers kept in the read cache: the envelope is serialised once when computed and then
+ * sent as is, so a cache hit costs no JSON work.
+ */
+export async function okCached(
+  c: Context,
+  cache: ReadCache,
+  key: string,
+  message: string,
+  data: () => Promise<unknown>,
+) {
+  const json = await cache.get(key, async () =>
+    JSON.stringify({ success: true, message, data: await data() }),
+  )
+  return c.body(json, 200, { 'Content-Type': 'application/json' })
 }
 
 /** Reads and validates a JSON body: 415 when it is not JSON, 400 when malformed, 422 with field errors. */

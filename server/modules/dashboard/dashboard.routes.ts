@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
-import { assertCan } from '../../access'
+import { assertCan, visibilityKey } from '../../access'
 import type { AppEnv, Deps } from '../../deps'
-import { ok } from '../../http'
+import { okCached } from '../../http'
 import { dashboardAnalysis } from './dashboard.service'
 
 /** /api/dashboard (SPEC section 7): totals scoped to the projects the caller can see. */
@@ -9,7 +9,10 @@ export function dashboardRoutes(deps: Deps) {
   const app = new Hono<AppEnv>()
   app.get('/analysis', async (c) => {
     assertCan(c.var.user, 'projects.view')
-    return ok(c, 'Analisis dashboard', await dashboardAnalysis(deps.db, c.var.user))
+    const user = c.var.user
+    return okCached(c, deps.readCache, `analysis:${visibilityKey(user)}`, 'Analisis dashboard', () =>
+      dashboardAnalysis(deps.db, user),
+    )
   })
   return app
 }

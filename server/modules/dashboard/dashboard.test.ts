@@ -12,6 +12,8 @@ afterAll(() => t.close())
 const now = () => new Date().toISOString()
 
 async function project(name: string, createdBy: number) {
+  // Rows written behind the API's back: drop cached reads as the API's write path does.
+  t.deps.readCache.invalidate()
   return t.db
     .insertInto('projects')
     .values({
@@ -27,6 +29,8 @@ async function project(name: string, createdBy: number) {
 }
 
 async function files(projectId: number, creatorId: number, area: Area, status: Status, n: number) {
+  // Rows written behind the API's back: drop cached reads as the API's write path does.
+  t.deps.readCache.invalidate()
   await t.db
     .insertInto('files')
     .values(
@@ -48,6 +52,8 @@ async function files(projectId: number, creatorId: number, area: Area, status: S
 }
 
 async function docs(projectId: number, creatorId: number, status: Status, n: number) {
+  // Rows written behind the API's back: drop cached reads as the API's write path does.
+  t.deps.readCache.invalidate()
   await t.db
     .insertInto('docs')
     .values(

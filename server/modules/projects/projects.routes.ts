@@ -5,9 +5,9 @@ import {
   ProjectMembersSchema,
   ProjectUpdateSchema,
 } from '../../../src/contracts/projects'
-import { assertCan, findVisibleProject } from '../../access'
+import { assertCan, findVisibleProject, visibilityKey } from '../../access'
 import type { AppEnv, Deps } from '../../deps'
-import { jsonBody, ok } from '../../http'
+import { jsonBody, ok, okCached } from '../../http'
 import { idempotent } from '../../idempotency'
 import { toUser } from '../users/user-view'
 import {
@@ -53,7 +53,12 @@ export function projectRoutes(deps: Deps) {
     return ok(c, 'Project berhasil dibuat', toProject(row), 201)
   })
 
-  app.get('/list', view, async (c) => ok(c, 'Daftar project', await listProjects(db, c.var.user)))
+  app.get('/list', view, (c) => {
+    const user = c.var.user
+    return okCached(c, deps.readCache, `projects:${visibilityKey(user)}`, 'Daftar project', () =>
+      listProjects(db, user),
+    )
+  })
 
   app.get('/detail/:id', view, async (c) => {
     const project = await findVisibleProject(db, c.var.user, c.req.param('id'))

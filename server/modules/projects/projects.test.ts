@@ -53,6 +53,8 @@ async function blob(visibility: Visibility, ext = 'pdf') {
 }
 
 async function insertFile(projectId: number, area: Area, status: Status, blobKey = `${randomUUID()}.pdf`) {
+  // Rows written behind the API's back: drop cached reads as the API's write path does.
+  t.deps.readCache.invalidate()
   return t.db
     .insertInto('files')
     .values({
@@ -73,6 +75,8 @@ async function insertFile(projectId: number, area: Area, status: Status, blobKey
 }
 
 async function insertDoc(projectId: number, status: Status) {
+  // Rows written behind the API's back: drop cached reads as the API's write path does.
+  t.deps.readCache.invalidate()
   return t.db
     .insertInto('docs')
     .values({
@@ -88,6 +92,8 @@ async function insertDoc(projectId: number, status: Status) {
 }
 
 async function insertRecap(projectId: number, blobKey = `${randomUUID()}.xlsx`) {
+  // Rows written behind the API's back: drop cached reads as the API's write path does.
+  t.deps.readCache.invalidate()
   return t.db
     .insertInto('recap_files')
     .values({
