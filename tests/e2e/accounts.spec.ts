@@ -1,5 +1,14 @@
 import { expect, type Page, test } from '@playwright/test'
-import { createAdmin, createEmployee, isPhone, loginViaUi, SUPERADMIN, unique, watchConsole } from './support'
+import {
+  createAdmin,
+  createEmployee,
+  expectToast,
+  isPhone,
+  loginViaUi,
+  SUPERADMIN,
+  unique,
+  watchConsole,
+} from './support'
 
 /** Navigates through the header, or the slide-in side menu on small screens. */
 async function openNav(page: Page, link: string) {
@@ -83,7 +92,7 @@ test('superadmin adds an admin with validation, searches, and deletes one', asyn
   await dialog.getByLabel('Password').fill('rahasia-rina-1')
   await dialog.getByLabel('Nomor Telepon').fill('081211112222')
   await dialog.getByRole('button', { name: 'Tambah Admin' }).click()
-  await expect(page.getByText('Admin berhasil ditambahkan')).toBeVisible()
+  await expectToast(page, 'Admin berhasil ditambahkan')
   await expect(dialog).toBeHidden()
   await expect(page.getByText(name)).toBeVisible()
 
@@ -100,7 +109,7 @@ test('superadmin adds an admin with validation, searches, and deletes one', asyn
     .or(page.getByRole('dialog', { name: 'Konfirmasi Hapus Admin' }))
   await expect(confirm.getByText('Tindakan ini tidak dapat dibatalkan.')).toBeVisible()
   await confirm.getByRole('button', { name: 'Hapus' }).click()
-  await expect(page.getByText('Admin berhasil dihapus')).toBeVisible()
+  await expectToast(page, 'Admin berhasil dihapus')
   await expect(page.getByText(name)).toHaveCount(0)
   expect(problems).toEqual([])
 })
@@ -154,7 +163,7 @@ test('admin manages employees: add both roles, edit, deactivate (login then fail
     await dialog.getByLabel('Nomor Telepon').fill('081377778888')
     await dialog.getByLabel('Peran').selectOption(p.role)
     await dialog.getByRole('button', { name: 'Tambah' }).click()
-    await expect(page.getByText('Karyawan berhasil ditambahkan')).toBeVisible()
+    await expectToast(page, 'Karyawan berhasil ditambahkan')
     await expect(dialog).toBeHidden()
     const card = page.getByRole('article', { name: p.name }).or(page.getByLabel(p.name, { exact: true }))
     await expect(card.getByText(p.label)).toBeVisible()
@@ -169,7 +178,7 @@ test('admin manages employees: add both roles, edit, deactivate (login then fail
   const renamed = `Dewi Setiawati ${id}`
   await edit.getByLabel('Nama').fill(renamed)
   await edit.getByRole('button', { name: 'Simpan' }).click()
-  await expect(page.getByText('Karyawan berhasil diperbarui')).toBeVisible()
+  await expectToast(page, 'Karyawan berhasil diperbarui')
   await expect(page.getByText(renamed)).toBeVisible()
 
   // Deactivate Joko: switch flips, message shows, and his login fails afterwards.
@@ -177,7 +186,7 @@ test('admin manages employees: add both roles, edit, deactivate (login then fail
   await expect(toggle).toBeChecked()
   // The accessible switch is Ark's visually hidden input; a person clicks its visible label.
   await page.locator('label', { has: toggle }).click()
-  await expect(page.getByText('Karyawan berhasil dinonaktifkan')).toBeVisible()
+  await expectToast(page, 'Karyawan berhasil dinonaktifkan')
   await expect(toggle).not.toBeChecked()
   const jokoCard = page.getByLabel(people[1].name, { exact: true })
   await expect(jokoCard.getByText('Tidak Aktif')).toBeVisible()
@@ -200,7 +209,7 @@ test('admin manages employees: add both roles, edit, deactivate (login then fail
     .getByRole('alertdialog', { name: 'Konfirmasi Hapus' })
     .or(page.getByRole('dialog', { name: 'Konfirmasi Hapus' }))
   await confirm.getByRole('button', { name: 'Hapus' }).click()
-  await expect(page.getByText('Karyawan berhasil dihapus')).toBeVisible()
+  await expectToast(page, 'Karyawan berhasil dihapus')
   await expect(page.getByText(renamed)).toHaveCount(0)
   expect(problems).toEqual([])
 })
@@ -243,19 +252,19 @@ test('profile: edit name and phone, avatar upload with type check, password chan
   await nameField.fill(newName)
   await page.getByLabel('Nomor Telepon').fill('085712345678')
   await page.getByRole('button', { name: 'Simpan Perubahan' }).click()
-  await expect(page.getByText('Profil berhasil diperbarui')).toBeVisible()
+  await expectToast(page, 'Profil berhasil diperbarui')
   await expect(page.getByRole('link', { name: `Profil ${newName}` })).toBeVisible()
 
   // Avatar: a PDF is refused in the browser, a PNG is uploaded and shown.
   const picker = page.getByLabel('Pilih foto profil')
   await picker.setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') })
-  await expect(page.getByText('File harus berupa gambar (JPG, PNG, dll)')).toBeVisible()
+  await expectToast(page, 'File harus berupa gambar (JPG, PNG, dll)')
   const png = Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWMwTjsDRwzEcQA64hZR6ypPHQAAAABJRU5ErkJggg==',
     'base64',
   )
   await picker.setInputFiles({ name: 'wajah.png', mimeType: 'image/png', buffer: png })
-  await expect(page.getByText('Foto profil berhasil diperbarui')).toBeVisible()
+  await expectToast(page, 'Foto profil berhasil diperbarui')
   await expect(page.locator('img[src^="/storage/"]').first()).toBeVisible()
 
   // Password change: mismatch first, then a real change; the session survives it.
@@ -266,7 +275,7 @@ test('profile: edit name and phone, avatar upload with type check, password chan
   await expect(page.getByText('Konfirmasi password tidak cocok')).toBeVisible()
   await page.getByLabel('Konfirmasi Password').fill('password-baru-123')
   await page.getByRole('button', { name: 'Ubah Password' }).click()
-  await expect(page.getByText('Password berhasil diperbarui')).toBeVisible()
+  await expectToast(page, 'Password berhasil diperbarui')
   await page.reload()
   await expect(page.getByRole('heading', { name: 'Profil Pengguna' })).toBeVisible()
 

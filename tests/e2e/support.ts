@@ -98,3 +98,14 @@ export function watchConsole(page: Page): string[] {
 export async function isPhone(page: Page) {
   return (page.viewportSize()?.width ?? 1440) < 768
 }
+
+/**
+ * Asserts a toast and closes it, as a person would: open toasts sit bottom-right over the page's own
+ * buttons, and a pointer resting on them pauses their timer.
+ */
+export async function expectToast(page: Page, text: string) {
+  const toast = page.getByRole('status').filter({ hasText: text }).first()
+  await expect(toast).toBeVisible()
+  await toast.getByRole('button', { name: 'Tutup notifikasi' }).click()
+  await expect(toast).toBeHidden()
+}
