@@ -1,3 +1,4 @@
+import { type ChangeEvent, useCallback, useState } from 'react'
 import * as v from 'valibot'
 import { fieldErrors } from '../contracts/common'
 import { ApiError } from './api'
@@ -25,4 +26,55 @@ export function withoutError(errors: FieldErrors, field: string): FieldErrors {
   const next = { ...errors }
   delete next[field]
   return next
+}
+
+type FieldChange = ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>
+
+/**
+ * The values and field errors of a form checked with a contract schema. Editing a field clears its
+ * error; `check` shows every error of the schema at once; `showServerErrors` shows those of a 422.
+ */
+export function useValidatedForm<V extends Record<string, string>>(initial: V | (() => V)) {
+  const [values, setValues] = useState<V>(initial)
+  const [errors, setErrors] = useState<FieldErrors>({})
+
+  const reset = useCallback((next: V) => {
+    setValues(next)
+    setErrors({})
+  }, [])
+
+  /**
+   * Props for a TextField, TextAreaField or SelectField bound to one value. `errorKey` is the
+   * schema's name for the field where the form names it otherwise.
+   */
+  function field(name: keyof V & string, errorKey: string = name) {
+    return {
+      name,
+      value: values[name],
+      error: errors[errorKey],
+      onChange: (e: FieldChange) => {
+        const value = e.target.value
+        setValues((current) => ({ ...current, [name]: value }))
+        setErrors((current) => withoutError(current, errorKey))
+      },
+    }
+  }
+
+  /** The schema's output for the input (the values unless given), or undefined after showing its errors. */
+  function check<S extends v.GenericSchema>(
+    schema: S,
+    input: unknown = values,
+  ): v.InferOutput<S> | undefined {
+    const result = validate(schema, input)
+    if (result.ok) return result.output
+    setErrors(result.errors)
+    return undefined
+  }
+
+  function showServerErrors(err: unknown) {
+    const fields = serverFieldErrors(err)
+    if (fields) setErrors(fields)
+  }
+
+  return { values, field, reset, check, showServerErrors }
 }

@@ -2,6 +2,14 @@ import { defineSlotRecipe } from '@pandacss/dev'
 
 const overlayIn = { animation: 'fadeIn {durations.normal} ease-out' }
 const overlayOut = { animation: 'fadeOut {durations.fast} ease-in' }
+/** The card a menu or a toast floats on. */
+const floatingSurface = {
+  bg: 'surface',
+  borderWidth: '1px',
+  borderColor: 'border',
+  borderRadius: 'lg',
+  boxShadow: 'overlay',
+}
 
 export const dialog = defineSlotRecipe({
   className: 'dialog',
@@ -105,16 +113,12 @@ export const menu = defineSlotRecipe({
   base: {
     positioner: { zIndex: 'dropdown' },
     content: {
+      ...floatingSurface,
       minW: '44',
-      bg: 'surface',
-      borderWidth: '1px',
-      borderColor: 'border',
-      borderRadius: 'lg',
-      boxShadow: 'overlay',
       p: '1',
       outline: 'none',
       _open: { animation: 'scaleIn {durations.fast} ease-out' },
-      _closed: { animation: 'fadeOut {durations.fast} ease-in' },
+      _closed: overlayOut,
     },
     item: {
       display: 'flex',
@@ -250,17 +254,13 @@ export const toast = defineSlotRecipe({
   slots: ['root', 'icon', 'title', 'description', 'action', 'closeTrigger'],
   base: {
     root: {
+      ...floatingSurface,
       display: 'flex',
       alignItems: 'flex-start',
       gap: '3',
       w: { base: 'calc(100vw - 2rem)', sm: '22rem' },
       p: '3.5',
       pr: '10',
-      bg: 'surface',
-      borderWidth: '1px',
-      borderColor: 'border',
-      borderRadius: 'lg',
-      boxShadow: 'overlay',
       position: 'relative',
       translate: 'var(--x) var(--y)',
       scale: 'var(--scale)',
@@ -309,7 +309,7 @@ export const tooltip = defineSlotRecipe({
       boxShadow: 'overlay',
       maxW: '64',
       _open: { animation: 'fadeIn {durations.fast} ease-out' },
-      _closed: { animation: 'fadeOut {durations.fast} ease-in' },
+      _closed: overlayOut,
     },
   },
 })

@@ -1,5 +1,5 @@
 import { css, cx } from 'styled-system/css'
-import { Card } from './card'
+import { Card, cardGrid } from './card'
 
 /** Placeholder cards while a list loads. */
 export function CardSkeletons({ count = 6 }: { count?: number }) {
@@ -13,15 +13,7 @@ export function CardSkeletons({ count = 6 }: { count?: number }) {
     animation: 'shimmer 1.4s linear infinite',
   })
   return (
-    <ul
-      aria-busy="true"
-      aria-label="Memuat data"
-      className={css({
-        display: 'grid',
-        gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' },
-        gap: '4',
-      })}
-    >
+    <ul aria-busy="true" aria-label="Memuat data" className={cardGrid}>
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
         <li key={i}>

@@ -97,3 +97,32 @@ export function SearchBox({
     </div>
   )
 }
+
+/** The row above a card list: its search box and, from sm up, a short count when there is one. */
+export function ListToolbar({ search, count }: { search: ReactNode; count?: ReactNode }) {
+  return (
+    <div
+      className={css({
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: '4',
+        mb: '5',
+      })}
+    >
+      {search}
+      {count ? (
+        <p
+          className={css({
+            fontSize: 'sm',
+            color: 'fgSubtle',
+            whiteSpace: 'nowrap',
+            display: { base: 'none', sm: 'block' },
+          })}
+        >
+          {count}
+        </p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,8 +1,8 @@
-import { type FormEvent, useState } from 'react'
+import type { FormEvent } from 'react'
 import { css } from 'styled-system/css'
 import { AdminCreateSchema } from '../../../contracts/admins'
 import { errorMessage } from '../../../lib/api'
-import { type FieldErrors, serverFieldErrors, validate, withoutError } from '../../../lib/form'
+import { useValidatedForm } from '../../../lib/form'
 import { Button } from '../../../ui/button'
 import { Dialog } from '../../../ui/dialog'
 import { TextField } from '../../../ui/field'
@@ -10,7 +10,6 @@ import { notify } from '../../../ui/toaster'
 import { useCreateAdmin } from '../queries'
 
 const empty = { name: '', password: '', email: '', phone: '' }
-type Field = keyof typeof empty
 
 export function AddAdminDialog({
   open,
@@ -19,37 +18,24 @@ export function AddAdminDialog({
   open: boolean
   onOpenChange: (open: boolean) => void
 }) {
-  const [values, setValues] = useState(empty)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const { field, reset, check, showServerErrors } = useValidatedForm(empty)
   const createMutation = useCreateAdmin()
 
   function close(next: boolean) {
     onOpenChange(next)
-    if (!next) {
-      setValues(empty)
-      setErrors({})
-    }
-  }
-
-  function update(field: Field, value: string) {
-    setValues((v) => ({ ...v, [field]: value }))
-    setErrors((e) => withoutError(e, field))
+    if (!next) reset(empty)
   }
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault()
-    const result = validate(AdminCreateSchema, values)
-    if (!result.ok) {
-      setErrors(result.errors)
-      return
-    }
+    const input = check(AdminCreateSchema)
+    if (!input) return
     try {
-      await createMutation.mutateAsync(result.output)
+      await createMutation.mutateAsync(input)
       notify('success', 'Admin berhasil ditambahkan')
       close(false)
     } catch (err) {
-      const fields = serverFieldErrors(err)
-      if (fields) setErrors(fields)
+      showServerErrors(err)
       notify('error', errorMessage(err, 'Gagal menambahkan admin'))
     }
   }
@@ -78,46 +64,17 @@ export function AddAdminDialog({
         noValidate
         className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
       >
-        <TextField
-          label="Nama Lengkap"
-          name="name"
-          autoComplete="name"
-          value={values.name}
-          onChange={(e) => update('name', e.target.value)}
-          error={errors.name}
-          required
-        />
+        <TextField label="Nama Lengkap" {...field('name')} autoComplete="name" required />
         <TextField
           label="Password"
-          name="password"
+          {...field('password')}
           type="password"
           autoComplete="new-password"
-          value={values.password}
-          onChange={(e) => update('password', e.target.value)}
-          error={errors.password}
           hint="Password minimal 8 karakter"
           required
         />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={(e) => update('email', e.target.value)}
-          error={errors.email}
-          required
-        />
-        <TextField
-          label="Nomor Telepon"
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          value={values.phone}
-          onChange={(e) => update('phone', e.target.value)}
-          error={errors.phone}
-          required
-        />
+        <TextField label="Email" {...field('email')} type="email" autoComplete="email" required />
+        <TextField label="Nomor Telepon" {...field('phone')} type="tel" autoComplete="tel" required />
       </form>
     </Dialog>
   )

@@ -1,51 +1,25 @@
 import { useQuery } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useState } from 'react'
 import { css } from 'styled-system/css'
 import type { User } from '../../../contracts/auth'
-import { MSG, ROLE_LABELS } from '../../../contracts/common'
 import { errorMessage } from '../../../lib/api'
 import { useCurrentUser } from '../../../lib/current-user'
-import { formatDate } from '../../../lib/format'
+import { useUserSearch } from '../../../lib/user-search'
 import { AccessDenied } from '../../../ui/access-denied'
 import { Avatar } from '../../../ui/avatar'
 import { Button } from '../../../ui/button'
-import { Card } from '../../../ui/card'
-import { CardSkeletons } from '../../../ui/card-skeletons'
+import { Card, cardGrid } from '../../../ui/card'
 import { ConfirmDialog } from '../../../ui/dialog'
 import { EmptyState } from '../../../ui/empty-state'
-import {
-  IconCalendar,
-  IconMail,
-  IconPhone,
-  IconPlus,
-  IconSearchX,
-  IconTrash,
-  IconUsers,
-} from '../../../ui/icons'
-import { PageHeader, SearchBox } from '../../../ui/page-header'
+import { IconPlus, IconSearchX, IconTrash, IconUsers } from '../../../ui/icons'
+import { ListStates } from '../../../ui/list-states'
+import { ListToolbar, PageHeader, SearchBox } from '../../../ui/page-header'
 import { RoleBadge } from '../../../ui/role-badge'
 import { notify } from '../../../ui/toaster'
 import { Tooltip } from '../../../ui/tooltip'
+import { UserMeta } from '../../../ui/user-meta'
 import { adminListQueryOptions, useRemoveAdmin } from '../queries'
 import { AddAdminDialog } from './add-admin-dialog'
-
-function matches(admin: User, q: string) {
-  if (!q) return true
-  const needle = q.toLowerCase()
-  return [admin.name, admin.email, admin.role, ROLE_LABELS[admin.role]].some((s) =>
-    s?.toLowerCase().includes(needle),
-  )
-}
-
-const metaRow = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '2',
-  fontSize: 'sm',
-  color: 'fgMuted',
-  minW: '0',
-  '& svg': { color: 'fgSubtle', flexShrink: 0 },
-})
 
 export function AdminManagement() {
   const me = useCurrentUser()
@@ -56,12 +30,11 @@ export function AdminManagement() {
 function AdminManagementPage() {
   const admins = useQuery(adminListQueryOptions())
   const removeMutation = useRemoveAdmin()
-  const [search, setSearch] = useState('')
   const [addOpen, setAddOpen] = useState(false)
   const [toDelete, setToDelete] = useState<User | null>(null)
 
   const list = admins.data ?? []
-  const filtered = useMemo(() => list.filter((a) => matches(a, search.trim())), [list, search])
+  const { search, setSearch, filtered } = useUserSearch(list)
 
   async function confirmDelete() {
     if (!toDelete) return
@@ -86,61 +59,32 @@ function AdminManagementPage() {
         }
       />
 
-      <div
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: '4',
-          mb: '5',
-        })}
-      >
-        <SearchBox
-          value={search}
-          onChange={setSearch}
-          label="Cari admin"
-          placeholder="Cari nama, email atau peran..."
-        />
-        <p
-          className={css({
-            fontSize: 'sm',
-            color: 'fgSubtle',
-            whiteSpace: 'nowrap',
-            display: { base: 'none', sm: 'block' },
-          })}
-        >
-          {list.length} admin
-        </p>
-      </div>
+      <ListToolbar
+        search={
+          <SearchBox
+            value={search}
+            onChange={setSearch}
+            label="Cari admin"
+            placeholder="Cari nama, email atau peran..."
+          />
+        }
+        count={<>{list.length} admin</>}
+      />
 
-      {admins.isError && !admins.data ? (
-        <EmptyState
-          icon={<IconUsers />}
-          title={errorMessage(admins.error, MSG.loadFailed)}
-          action={
-            <Button variant="secondary" onClick={() => admins.refetch()}>
-              Coba lagi
-            </Button>
-          }
-        />
-      ) : admins.isPending ? (
-        <CardSkeletons />
-      ) : list.length === 0 ? (
-        <EmptyState
-          icon={<IconUsers />}
-          title="Belum ada admin"
-          description="Tambahkan administrator pertama untuk mulai mengelola project."
-        />
-      ) : filtered.length === 0 ? (
-        <EmptyState icon={<IconSearchX />} title="Tidak ada admin yang ditemukan" />
-      ) : (
-        <ul
-          className={css({
-            display: 'grid',
-            gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' },
-            gap: '4',
-          })}
-        >
+      <ListStates
+        query={admins}
+        errorIcon={<IconUsers />}
+        empty={
+          <EmptyState
+            icon={<IconUsers />}
+            title="Belum ada admin"
+            description="Tambahkan administrator pertama untuk mulai mengelola project."
+          />
+        }
+        shown={filtered.length}
+        noMatch={<EmptyState icon={<IconSearchX />} title="Tidak ada admin yang ditemukan" />}
+      >
+        <ul className={cardGrid}>
           {filtered.map((admin) => (
             <li key={admin.id}>
               <Card
@@ -165,31 +109,12 @@ function AdminManagementPage() {
                     </Button>
                   </Tooltip>
                 </div>
-                <div
-                  className={css({
-                    display: 'flex',
-                    flexDirection: 'column',
-                    gap: '2',
-                    pt: '3',
-                    borderTopWidth: '1px',
-                    borderColor: 'border',
-                  })}
-                >
-                  <span className={metaRow}>
-                    <IconMail /> <span className={css({ truncate: true })}>{admin.email}</span>
-                  </span>
-                  <span className={metaRow}>
-                    <IconPhone /> {admin.phone || '-'}
-                  </span>
-                  <span className={metaRow}>
-                    <IconCalendar /> Bergabung {formatDate(admin.created_at)}
-                  </span>
-                </div>
+                <UserMeta user={admin} />
               </Card>
             </li>
           ))}
         </ul>
-      )}
+      </ListStates>
 
       <AddAdminDialog open={addOpen} onOpenChange={setAddOpen} />
 

@@ -1,23 +1,13 @@
 import { css } from 'styled-system/css'
 import type { User } from '../../../contracts/auth'
-import { formatDate } from '../../../lib/format'
 import { Avatar } from '../../../ui/avatar'
 import { Button } from '../../../ui/button'
 import { Card } from '../../../ui/card'
-import { IconCalendar, IconMail, IconPencil, IconPhone, IconTrash } from '../../../ui/icons'
+import { IconPencil, IconTrash } from '../../../ui/icons'
 import { RoleBadge, StatusBadge } from '../../../ui/role-badge'
 import { Switch } from '../../../ui/switch'
 import { Tooltip } from '../../../ui/tooltip'
-
-const metaRow = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '2',
-  fontSize: 'sm',
-  color: 'fgMuted',
-  minW: '0',
-  '& svg': { color: 'fgSubtle', flexShrink: 0 },
-})
+import { UserMeta } from '../../../ui/user-meta'
 
 type Props = {
   employee: User
@@ -66,26 +56,7 @@ export function EmployeeCard({ employee, toggling, toggleDisabled, onToggle, onE
           </span>
         </Tooltip>
       </div>
-      <div
-        className={css({
-          display: 'flex',
-          flexDirection: 'column',
-          gap: '2',
-          pt: '3',
-          borderTopWidth: '1px',
-          borderColor: 'border',
-        })}
-      >
-        <span className={metaRow}>
-          <IconMail /> <span className={css({ truncate: true })}>{employee.email}</span>
-        </span>
-        <span className={metaRow}>
-          <IconPhone /> {employee.phone || '-'}
-        </span>
-        <span className={metaRow}>
-          <IconCalendar /> Bergabung {formatDate(employee.created_at)}
-        </span>
-      </div>
+      <UserMeta user={employee} />
       <div className={css({ mt: 'auto', display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
         {toggling ? (
           <span className={css({ mr: 'auto', fontSize: 'xs', color: 'fgSubtle', alignSelf: 'center' })}>

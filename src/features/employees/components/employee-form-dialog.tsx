@@ -1,10 +1,10 @@
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useEffect } from 'react'
 import { css } from 'styled-system/css'
 import type { User } from '../../../contracts/auth'
 import { ROLE_LABELS } from '../../../contracts/common'
 import { EmployeeCreateSchema, EmployeeUpdateSchema } from '../../../contracts/employees'
 import { failureMessage } from '../../../lib/api'
-import { type FieldErrors, serverFieldErrors, validate, withoutError } from '../../../lib/form'
+import { useValidatedForm } from '../../../lib/form'
 import { Button } from '../../../ui/button'
 import { Dialog } from '../../../ui/dialog'
 import { SelectField, TextField } from '../../../ui/field'
@@ -13,7 +13,6 @@ import { useCreateEmployee, useUpdateEmployee } from '../queries'
 
 type State = { mode: 'create' } | { mode: 'edit'; employee: User } | null
 type Values = { name: string; email: string; password: string; phone: string; role: string }
-type Field = keyof Values
 
 const ROLE_OPTIONS = [
   { value: 'perencanaan', label: ROLE_LABELS.perencanaan },
@@ -39,22 +38,15 @@ export function EmployeeFormDialog({
   state: State
   onClose: () => void
 }) {
-  const [values, setValues] = useState<Values>(() => initialValues(state))
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const { values, field, reset, check, showServerErrors } = useValidatedForm(() => initialValues(state))
   const createMutation = useCreateEmployee(adminId)
   const updateMutation = useUpdateEmployee()
   const isEdit = state?.mode === 'edit'
   const pending = createMutation.isPending || updateMutation.isPending
 
   useEffect(() => {
-    setValues(initialValues(state))
-    setErrors({})
-  }, [state])
-
-  function update(field: Field, value: string) {
-    setValues((v) => ({ ...v, [field]: value }))
-    setErrors((e) => withoutError(e, field))
-  }
+    reset(initialValues(state))
+  }, [state, reset])
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault()
@@ -63,20 +55,19 @@ export function EmployeeFormDialog({
       if (state.mode === 'edit') {
         // The password is never sent on edit.
         const { password: _omit, ...rest } = values
-        const result = validate(EmployeeUpdateSchema, rest)
-        if (!result.ok) return setErrors(result.errors)
-        await updateMutation.mutateAsync({ id: state.employee.id, input: result.output })
+        const input = check(EmployeeUpdateSchema, rest)
+        if (!input) return
+        await updateMutation.mutateAsync({ id: state.employee.id, input })
         notify('success', 'Karyawan berhasil diperbarui')
       } else {
-        const result = validate(EmployeeCreateSchema, values)
-        if (!result.ok) return setErrors(result.errors)
-        await createMutation.mutateAsync(result.output)
+        const input = check(EmployeeCreateSchema)
+        if (!input) return
+        await createMutation.mutateAsync(input)
         notify('success', 'Karyawan berhasil ditambahkan')
       }
       onClose()
     } catch (err) {
-      const fields = serverFieldErrors(err)
-      if (fields) setErrors(fields)
+      showServerErrors(err)
       notify(
         'error',
         failureMessage(
@@ -119,53 +110,22 @@ export function EmployeeFormDialog({
         noValidate
         className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
       >
-        <TextField
-          label="Nama"
-          name="name"
-          autoComplete="name"
-          value={values.name}
-          onChange={(e) => update('name', e.target.value)}
-          error={errors.name}
-          required
-        />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={(e) => update('email', e.target.value)}
-          error={errors.email}
-          required
-        />
+        <TextField label="Nama" {...field('name')} autoComplete="name" required />
+        <TextField label="Email" {...field('email')} type="email" autoComplete="email" required />
         {!isEdit ? (
           <TextField
             label="Password"
-            name="password"
+            {...field('password')}
             type="password"
             autoComplete="new-password"
-            value={values.password}
-            onChange={(e) => update('password', e.target.value)}
-            error={errors.password}
             hint="Password minimal 8 karakter"
             required
           />
         ) : null}
-        <TextField
-          label="Nomor Telepon"
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          value={values.phone}
-          onChange={(e) => update('phone', e.target.value)}
-          error={errors.phone}
-        />
+        <TextField label="Nomor Telepon" {...field('phone')} type="tel" autoComplete="tel" />
         <SelectField
           label="Peran"
-          name="role"
-          value={values.role}
-          onChange={(e) => update('role', e.target.value)}
-          error={errors.role}
+          {...field('role')}
           options={ROLE_OPTIONS}
           placeholder="Pilih peran"
           required

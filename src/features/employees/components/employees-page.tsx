@@ -1,26 +1,20 @@
 import { useQuery } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
-import { css } from 'styled-system/css'
+import { useState } from 'react'
 import type { User } from '../../../contracts/auth'
-import { MSG, ROLE_LABELS } from '../../../contracts/common'
-import { errorMessage, failureMessage } from '../../../lib/api'
+import { failureMessage } from '../../../lib/api'
 import { useCurrentUser } from '../../../lib/current-user'
+import { useUserSearch } from '../../../lib/user-search'
 import { Button } from '../../../ui/button'
-import { CardSkeletons } from '../../../ui/card-skeletons'
+import { cardGrid } from '../../../ui/card'
 import { ConfirmDialog } from '../../../ui/dialog'
 import { EmptyState } from '../../../ui/empty-state'
 import { IconPlus, IconSearchX, IconUsers } from '../../../ui/icons'
-import { PageHeader, SearchBox } from '../../../ui/page-header'
+import { ListStates } from '../../../ui/list-states'
+import { ListToolbar, PageHeader, SearchBox } from '../../../ui/page-header'
 import { notify } from '../../../ui/toaster'
 import { employeeListQueryOptions, useRemoveEmployee, useSetEmployeeActive } from '../queries'
 import { EmployeeCard } from './employee-card'
 import { EmployeeFormDialog } from './employee-form-dialog'
-
-function matches(e: User, q: string) {
-  if (!q) return true
-  const needle = q.toLowerCase()
-  return [e.name, e.email, e.role, ROLE_LABELS[e.role]].some((s) => s?.toLowerCase().includes(needle))
-}
 
 type FormState = { mode: 'create' } | { mode: 'edit'; employee: User } | null
 
@@ -29,13 +23,12 @@ export function EmployeesPage() {
   const employees = useQuery(employeeListQueryOptions())
   const setActive = useSetEmployeeActive()
   const removeMutation = useRemoveEmployee()
-  const [search, setSearch] = useState('')
   const [form, setForm] = useState<FormState>(null)
   const [toDelete, setToDelete] = useState<User | null>(null)
   const [togglingId, setTogglingId] = useState<number | null>(null)
 
   const list = employees.data ?? []
-  const filtered = useMemo(() => list.filter((e) => matches(e, search.trim())), [list, search])
+  const { search, setSearch, filtered } = useUserSearch(list)
   const activeCount = list.filter((e) => e.is_active).length
 
   async function toggle(employee: User, active: boolean) {
@@ -89,72 +82,49 @@ export function EmployeesPage() {
         }
       />
 
-      <div
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: '4',
-          mb: '5',
-        })}
-      >
-        <SearchBox
-          value={search}
-          onChange={setSearch}
-          label="Cari karyawan"
-          placeholder="Cari nama, email atau peran..."
-        />
-        {list.length > 0 ? (
-          <p
-            className={css({
-              fontSize: 'sm',
-              color: 'fgSubtle',
-              whiteSpace: 'nowrap',
-              display: { base: 'none', sm: 'block' },
-            })}
-          >
-            {activeCount} aktif dari {list.length} karyawan
-          </p>
-        ) : null}
-      </div>
+      <ListToolbar
+        search={
+          <SearchBox
+            value={search}
+            onChange={setSearch}
+            label="Cari karyawan"
+            placeholder="Cari nama, email atau peran..."
+          />
+        }
+        count={
+          list.length > 0 ? (
+            <>
+              {activeCount} aktif dari {list.length} karyawan
+            </>
+          ) : null
+        }
+      />
 
-      {employees.isError && !employees.data ? (
-        <EmptyState
-          icon={<IconUsers />}
-          title={errorMessage(employees.error, MSG.loadFailed)}
-          action={
-            <Button variant="secondary" onClick={() => employees.refetch()}>
-              Coba lagi
-            </Button>
-          }
-        />
-      ) : employees.isPending ? (
-        <CardSkeletons />
-      ) : list.length === 0 ? (
-        <EmptyState
-          icon={<IconUsers />}
-          title="Belum ada karyawan"
-          description="Tambahkan karyawan agar mereka dapat masuk dan bekerja di project."
-          action={
-            <Button onClick={() => setForm({ mode: 'create' })}>
-              <IconPlus /> Tambah Karyawan
-            </Button>
-          }
-        />
-      ) : filtered.length === 0 ? (
-        <EmptyState
-          icon={<IconSearchX />}
-          title="Tidak ada karyawan yang ditemukan"
-          description="Coba kata kunci lain."
-        />
-      ) : (
-        <ul
-          className={css({
-            display: 'grid',
-            gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' },
-            gap: '4',
-          })}
-        >
+      <ListStates
+        query={employees}
+        errorIcon={<IconUsers />}
+        empty={
+          <EmptyState
+            icon={<IconUsers />}
+            title="Belum ada karyawan"
+            description="Tambahkan karyawan agar mereka dapat masuk dan bekerja di project."
+            action={
+              <Button onClick={() => setForm({ mode: 'create' })}>
+                <IconPlus /> Tambah Karyawan
+              </Button>
+            }
+          />
+        }
+        shown={filtered.length}
+        noMatch={
+          <EmptyState
+            icon={<IconSearchX />}
+            title="Tidak ada karyawan yang ditemukan"
+            description="Coba kata kunci lain."
+          />
+        }
+      >
+        <ul className={cardGrid}>
           {filtered.map((employee) => (
             <li key={employee.id}>
               <EmployeeCard
@@ -168,7 +138,7 @@ export function EmployeesPage() {
             </li>
           ))}
         </ul>
-      )}
+      </ListStates>
 
       <EmployeeFormDialog adminId={me.id} state={form} onClose={() => setForm(null)} />
 

@@ -1,8 +1,8 @@
-import { type FormEvent, useState } from 'react'
+import type { FormEvent } from 'react'
 import { css } from 'styled-system/css'
 import { PasswordChangeSchema } from '../../../contracts/users'
 import { errorMessage } from '../../../lib/api'
-import { type FieldErrors, serverFieldErrors, validate } from '../../../lib/form'
+import { useValidatedForm } from '../../../lib/form'
 import { Button } from '../../../ui/button'
 import { Card } from '../../../ui/card'
 import { TextField } from '../../../ui/field'
@@ -21,38 +21,23 @@ const WIRE: Record<FormField, 'current_password' | 'new_password' | 'confirm_new
 }
 
 export function PasswordCard() {
-  const [values, setValues] = useState(empty)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const { values, field, reset, check, showServerErrors } = useValidatedForm(empty)
   const mutation = useUpdatePassword()
-
-  function update(field: FormField, value: string) {
-    setValues((v) => ({ ...v, [field]: value }))
-    setErrors((e) => {
-      const next = { ...e }
-      delete next[WIRE[field]]
-      return next
-    })
-  }
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault()
-    const result = validate(PasswordChangeSchema, {
+    const input = check(PasswordChangeSchema, {
       current_password: values.currentPassword,
       new_password: values.newPassword,
       confirm_new_password: values.confirmPassword,
     })
-    if (!result.ok) {
-      setErrors(result.errors)
-      return
-    }
+    if (!input) return
     try {
-      await mutation.mutateAsync(result.output)
+      await mutation.mutateAsync(input)
       notify('success', 'Password berhasil diperbarui')
-      setValues(empty)
-      setErrors({})
+      reset(empty)
     } catch (err) {
-      const fields = serverFieldErrors(err)
-      if (fields) setErrors(fields)
+      showServerErrors(err)
       notify('error', errorMessage(err, 'Gagal memperbarui password'))
     }
   }
@@ -89,31 +74,22 @@ export function PasswordCard() {
         <TextField
           fieldClassName={css({ gridColumn: { md: '1 / -1' } })}
           label="Password Saat Ini"
-          name="currentPassword"
+          {...field('currentPassword', WIRE.currentPassword)}
           type="password"
           autoComplete="current-password"
-          value={values.currentPassword}
-          onChange={(e) => update('currentPassword', e.target.value)}
-          error={errors.current_password}
         />
         <TextField
           label="Password Baru"
-          name="newPassword"
+          {...field('newPassword', WIRE.newPassword)}
           type="password"
           autoComplete="new-password"
-          value={values.newPassword}
-          onChange={(e) => update('newPassword', e.target.value)}
-          error={errors.new_password}
           hint="Password minimal 8 karakter"
         />
         <TextField
           label="Konfirmasi Password"
-          name="confirmPassword"
+          {...field('confirmPassword', WIRE.confirmPassword)}
           type="password"
           autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={(e) => update('confirmPassword', e.target.value)}
-          error={errors.confirm_new_password}
         />
         <div
           className={css({

@@ -1,10 +1,10 @@
-import { type ChangeEvent, type FormEvent, useRef, useState } from 'react'
+import { type ChangeEvent, type FormEvent, useRef } from 'react'
 import { css } from 'styled-system/css'
 import type { User } from '../../../contracts/auth'
 import { MSG } from '../../../contracts/common'
 import { AVATAR_MAX_BYTES, AVATAR_TYPE_MESSAGE, ProfileUpdateSchema } from '../../../contracts/users'
 import { errorMessage } from '../../../lib/api'
-import { type FieldErrors, serverFieldErrors, validate, withoutError } from '../../../lib/form'
+import { useValidatedForm } from '../../../lib/form'
 import { formatDateLong } from '../../../lib/format'
 import { Avatar } from '../../../ui/avatar'
 import { Button } from '../../../ui/button'
@@ -17,16 +17,10 @@ import { notify } from '../../../ui/toaster'
 import { useUpdateAvatar, useUpdateProfile } from '../queries'
 
 export function ProfileInfoCard({ user }: { user: User }) {
-  const [values, setValues] = useState({ name: user.name, phone: user.phone ?? '' })
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const { field, check, showServerErrors } = useValidatedForm({ name: user.name, phone: user.phone ?? '' })
   const fileInput = useRef<HTMLInputElement>(null)
   const profileMutation = useUpdateProfile()
   const avatarMutation = useUpdateAvatar()
-
-  function update(field: 'name' | 'phone', value: string) {
-    setValues((v) => ({ ...v, [field]: value }))
-    setErrors((e) => withoutError(e, field))
-  }
 
   async function onAvatarPicked(e: ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0]
@@ -50,17 +44,13 @@ export function ProfileInfoCard({ user }: { user: User }) {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault()
-    const result = validate(ProfileUpdateSchema, values)
-    if (!result.ok) {
-      setErrors(result.errors)
-      return
-    }
+    const input = check(ProfileUpdateSchema)
+    if (!input) return
     try {
-      await profileMutation.mutateAsync(result.output)
+      await profileMutation.mutateAsync(input)
       notify('success', 'Profil berhasil diperbarui')
     } catch (err) {
-      const fields = serverFieldErrors(err)
-      if (fields) setErrors(fields)
+      showServerErrors(err)
       notify('error', errorMessage(err, 'Gagal memperbarui profil'))
     }
   }
@@ -151,14 +141,7 @@ export function ProfileInfoCard({ user }: { user: User }) {
             gap: '4',
           })}
         >
-          <TextField
-            label="Nama Lengkap"
-            name="name"
-            autoComplete="name"
-            value={values.name}
-            onChange={(e) => update('name', e.target.value)}
-            error={errors.name}
-          />
+          <TextField label="Nama Lengkap" {...field('name')} autoComplete="name" />
           <TextField
             label="Email"
             name="email"
@@ -167,15 +150,7 @@ export function ProfileInfoCard({ user }: { user: User }) {
             readOnly
             hint="Email tidak dapat diubah"
           />
-          <TextField
-            label="Nomor Telepon"
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            value={values.phone}
-            onChange={(e) => update('phone', e.target.value)}
-            error={errors.phone}
-          />
+          <TextField label="Nomor Telepon" {...field('phone')} type="tel" autoComplete="tel" />
           <div
             className={css({
               gridColumn: { md: '1 / -1' },

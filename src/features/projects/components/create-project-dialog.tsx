@@ -1,8 +1,8 @@
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useEffect } from 'react'
 import { css } from 'styled-system/css'
 import { ProjectCreateSchema } from '../../../contracts/projects'
 import { errorMessage } from '../../../lib/api'
-import { type FieldErrors, serverFieldErrors, validate, withoutError } from '../../../lib/form'
+import { useValidatedForm } from '../../../lib/form'
 import { Button } from '../../../ui/button'
 import { Dialog } from '../../../ui/dialog'
 import { TextAreaField, TextField } from '../../../ui/field'
@@ -29,33 +29,23 @@ export function CreateProjectDialog({
   open: boolean
   onOpenChange: (open: boolean) => void
 }) {
-  const [values, setValues] = useState<Values>(EMPTY)
-  const [errors, setErrors] = useState<FieldErrors>({})
+  const { values, field, reset, check, showServerErrors } = useValidatedForm(EMPTY)
   const create = useCreateProject()
 
   useEffect(() => {
-    if (open) {
-      setValues(EMPTY)
-      setErrors({})
-    }
-  }, [open])
-
-  function update(field: keyof Values, value: string) {
-    setValues((v) => ({ ...v, [field]: value }))
-    setErrors((e) => withoutError(e, field))
-  }
+    if (open) reset(EMPTY)
+  }, [open, reset])
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault()
-    const result = validate(ProjectCreateSchema, values)
-    if (!result.ok) return setErrors(result.errors)
+    const input = check(ProjectCreateSchema)
+    if (!input) return
     try {
-      await create.mutateAsync(result.output)
+      await create.mutateAsync(input)
       notify('success', 'Project berhasil dibuat')
       onOpenChange(false)
     } catch (err) {
-      const fields = serverFieldErrors(err)
-      if (fields) setErrors(fields)
+      showServerErrors(err)
       notify('error', errorMessage(err, 'Terjadi kesalahan saat membuat project'))
     }
   }
@@ -87,22 +77,16 @@ export function CreateProjectDialog({
       >
         <TextField
           label="Nama Project"
-          name="name"
+          {...field('name')}
           placeholder="Contoh: Pembangunan Gedung Kantor Dinas"
-          value={values.name}
-          onChange={(e) => update('name', e.target.value)}
-          error={errors.name}
           required
           autoFocus
         />
         <TextAreaField
           label="Deskripsi"
-          name="description"
+          {...field('description')}
           rows={4}
           placeholder="Ringkasan lingkup pekerjaan, lokasi dan pemberi tugas"
-          value={values.description}
-          onChange={(e) => update('description', e.target.value)}
-          error={errors.description}
           hint={`${values.description.length}/500 karakter`}
           required
         />

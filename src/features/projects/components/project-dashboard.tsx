@@ -6,6 +6,7 @@ import { MSG } from '../../../contracts/common'
 import type { Project } from '../../../contracts/projects'
 import { failureMessage } from '../../../lib/api'
 import { Button } from '../../../ui/button'
+import { cardGrid } from '../../../ui/card'
 import { CardSkeletons } from '../../../ui/card-skeletons'
 import { ConfirmDialog } from '../../../ui/dialog'
 import { EmptyState } from '../../../ui/empty-state'
@@ -123,14 +124,7 @@ export function ProjectDashboard({ user }: { user: User }) {
           }
         />
       ) : (
-        <ul
-          aria-label={isAdmin ? 'Semua Project' : 'Project Anda'}
-          className={css({
-            display: 'grid',
-            gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' },
-            gap: '4',
-          })}
-        >
+        <ul aria-label={isAdmin ? 'Semua Project' : 'Project Anda'} className={cardGrid}>
           {list.map((project) => (
             <li key={project.id}>
               <ProjectCard
