@@ -292,6 +292,8 @@ async function autocannon(
 ): Promise<Omit<Result, 'label'>> {
   const cli = path.join(process.cwd(), 'node_modules', 'autocannon', 'autocannon.js')
   const args = [cli, '-c', String(CONNECTIONS), '-d', String(seconds), '-j', '-n']
+  // As browsers do; the server gzips JSON and text for clients that accept it.
+  args.push('-H', 'accept-encoding=gzip')
   if (token) args.push('-H', `authorization=Bearer ${token}`)
   args.push(url)
   const { stdout } = await run(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 })

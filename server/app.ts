@@ -3,6 +3,7 @@ import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import { MSG } from '../src/contracts/common'
@@ -44,6 +45,9 @@ export function createApp(deps: Deps) {
       permissionsPolicy: { camera: ['self'], geolocation: [], microphone: [] },
     }),
   )
+
+  // Phones on weak signal: JSON and the app's own text assets travel gzipped (images are skipped by type).
+  app.use('*', compress())
 
   app.onError((err, c) => {
     if (err instanceof AppError) {

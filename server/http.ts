@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as v from 'valibot'
@@ -34,11 +35,21 @@ export async function okCached(
   message: string,
   data: () => Promise<unknown>,
 ) {
-  const json = await cache.get(key, async () =>
-    JSON.stringify({ success: true, message, data: await data() }),
-  )
-  return c.body(json, 200, { 'Content-Type': 'application/json' })
+  const body = await cache.get<CachedBody>(key, async () => ({
+    json: JSON.stringify({ success: true, message, data: await data() }),
+  }))
+  c.header('Vary', 'Accept-Encoding')
+  // Gzipped once per cached answer too (the compress middleware would redo it on every request).
+  if (body.json.length >= 1024 && /\bgzip\b/i.test(c.req.header('accept-encoding') ?? '')) {
+    body.gzip ??= gzipSync(body.json)
+    return c.body(new Uint8Array(body.gzip), 200, {
+      'Content-Type': 'application/json',
+      'Content-Encoding': 'gzip',
+    })
+  }
+  return c.body(body.json, 200, { 'Content-Type': 'application/json' })
 }
+type CachedBody = { json: string; gzip?: Buffer }
 
 /** Reads and validates a JSON body: 415 when it is not JSON, 400 when malformed, 422 with field errors. */
 export async function jsonBody<S extends v.GenericSchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {

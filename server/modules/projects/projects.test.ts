@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Area, Status } from '../../../src/contracts/projects'
 import type { Visibility } from '../../storage/blob-store'
@@ -262,6 +263,19 @@ describe('GET /api/project/list', () => {
     const none = await t.request('GET', '/api/project/list', { token: outsider.token })
     expect(none.status).toBe(200)
     expect(none.json.data).toEqual([])
+  })
+  it('sends the list gzipped to clients that accept it, identical once unpacked', async () => {
+    for (let i = 0; i < 4; i++) await createProject({ name: `Besar ${i}`, description: 'x'.repeat(400) })
+    const plain = await t.request('GET', '/api/project/list', { token: admin.token })
+    const res = await t.app.request('/api/project/list', {
+      headers: { authorization: `Bearer ${admin.token}`, 'accept-encoding': 'gzip, deflate, br' },
+    })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-encoding')).toBe('gzip')
+    expect(res.headers.get('vary')).toContain('Accept-Encoding')
+    const packed = Buffer.from(await res.arrayBuffer())
+    expect(packed.length).toBeLessThan(plain.text.length)
+    expect(JSON.parse(gunzipSync(packed).toString('utf8'))).toEqual(plain.json)
   })
   it('counts files, docs and recap files per project and area without sending file rows', async () => {
     const p = await createProject({ name: 'Hitung', description: 'hitung' })
