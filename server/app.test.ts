@@ -98,3 +98,19 @@ describe('first start', () => {
     }
   })
 })
+
+describe('compression', () => {
+  it('gzips the app shell for clients that accept it, but not small API answers', async () => {
+    const html = await t.app.request('/', { headers: { 'accept-encoding': 'gzip' } })
+    // The test index.html is below the 1 KB threshold; an asset above it is compressed.
+    fs.writeFileSync(
+      path.join(webDir, 'assets', 'big-abc123.js'),
+      `console.log(${JSON.stringify('x'.repeat(5000))})`,
+    )
+    const js = await t.app.request('/assets/big-abc123.js', { headers: { 'accept-encoding': 'gzip' } })
+    expect(js.headers.get('content-encoding')).toBe('gzip')
+    expect(html.status).toBe(200)
+    const health = await t.app.request('/api/health', { headers: { 'accept-encoding': 'gzip' } })
+    expect(health.headers.get('content-encoding')).toBeNull()
+  })
+})
