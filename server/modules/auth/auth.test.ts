@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/harness'
 
 let t: TestApp
@@ -145,6 +145,22 @@ describe('tokens', () => {
     const res = await t.request('GET', '/api/user/me', { token: u.token })
     expect(res.status).toBe(401)
     expect(res.json.message).toBe('Sesi Anda telah berakhir, silakan masuk kembali')
+  })
+
+  it('a session kept in the read cache still expires on time and dies at logout', async () => {
+    const u = await t.user('admin')
+    expect((await t.request('GET', '/api/user/me', { token: u.token })).status).toBe(200)
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.now() + t.deps.config.tokenTtlMs + 1000)
+      expect((await t.request('GET', '/api/user/me', { token: u.token })).status).toBe(401)
+    } finally {
+      vi.useRealTimers()
+    }
+    const v = await t.user('pengawasan')
+    expect((await t.request('GET', '/api/user/me', { token: v.token })).status).toBe(200)
+    await t.request('POST', '/api/auth/logout', { token: v.token })
+    expect((await t.request('GET', '/api/user/me', { token: v.token })).status).toBe(401)
   })
 
   it('unknown API paths answer 401 to strangers and a JSON 404 to users', async () => {

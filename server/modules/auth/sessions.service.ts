@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { DB, UserRow } from '../../db/schema'
 import { nowIso } from '../../http'
+import type { ReadCache } from '../../read-cache'
 
 // Tokens are opaque random strings; only their SHA-256 is stored, so a leaked database holds no usable token.
 const digest = (token: string) => createHash('sha256').update(token).digest('hex')
@@ -21,18 +22,36 @@ export async function createSession(db: Kysely<DB>, userId: number, ttlMs: numbe
   return token
 }
 
-/** The live, active user a token belongs to, or undefined. */
-export async function userForToken(db: Kysely<DB>, token: string): Promise<UserRow | undefined> {
+/**
+ * The live, active user a token belongs to, or undefined. Every authenticated call asks, so found
+ * sessions are kept in the read cache: every API write (logout, password change, deactivation,
+ * removal, profile edit) clears it before its response leaves, and expiry is checked on every call.
+ * Unknown tokens are never kept, so guessing cannot grow the cache.
+ */
+export async function userForToken(
+  db: Kysely<DB>,
+  cache: ReadCache,
+  token: string,
+): Promise<UserRow | undefined> {
   if (token.length < 20 || token.length > 200) return undefined
-  return db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .where('sessions.token_hash', '=', digest(token))
-    .where('sessions.expires_at', '>', nowIso())
-    .where('users.is_active', '=', 1)
-    .where('users.deleted_at', 'is', null)
-    .executeTakeFirst()
+  const hash = digest(token)
+  const found = await cache.get(
+    `session:${hash}`,
+    () =>
+      db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .selectAll('users')
+        .select('sessions.expires_at as session_expires_at')
+        .where('sessions.token_hash', '=', hash)
+        .where('users.is_active', '=', 1)
+        .where('users.deleted_at', 'is', null)
+        .executeTakeFirst(),
+    (row) => row !== undefined,
+  )
+  if (!found || found.session_expires_at <= nowIso()) return undefined
+  const { session_expires_at: _, ...user } = found
+  return user
 }
 
 export async function revokeToken(db: Kysely<DB>, token: string): Promise<void> {
