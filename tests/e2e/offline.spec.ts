@@ -16,6 +16,9 @@ test('after one visit the app opens with no network, from the service worker and
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready
   })
+  // clientsClaim() takes this page over soon after activation; any later navigation is controlled for sure.
+  await page.reload()
+  await expect(page.getByRole('heading', { name: 'Profil Pengguna' })).toBeVisible()
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
   // The query cache has been written to IndexedDB (idb-keyval's default store).
   await expect
