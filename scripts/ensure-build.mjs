@@ -11,13 +11,16 @@ function newest(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name)
     if (entry.isDirectory()) latest = Math.max(latest, newest(full))
-    else if (!entry.name.endsWith('.test.ts') && !full.endsWith('routeTree.gen.ts')) latest = Math.max(latest, fs.statSync(full).mtimeMs)
+    else if (!entry.name.endsWith('.test.ts') && !full.endsWith('routeTree.gen.ts'))
+      latest = Math.max(latest, fs.statSync(full).mtimeMs)
   }
   return latest
 }
 
 const sources = ['src', 'sw', 'public'].map((d) => path.join(root, d)).filter((d) => fs.existsSync(d))
-const configs = ['index.html', 'vite.config.ts', 'panda.config.ts'].map((f) => path.join(root, f)).filter((f) => fs.existsSync(f))
+const configs = ['index.html', 'vite.config.ts', 'panda.config.ts']
+  .map((f) => path.join(root, f))
+  .filter((f) => fs.existsSync(f))
 const sourceTime = Math.max(...sources.map(newest), ...configs.map((f) => fs.statSync(f).mtimeMs))
 if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sourceTime) {
   console.log('Membangun aplikasi web (sekali saja)...')

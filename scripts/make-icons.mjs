@@ -15,7 +15,8 @@ const mark = (rx) => `
 </svg>`
 
 mkdirSync('public/icons', { recursive: true })
-const render = (svg, size, out) => sharp(Buffer.from(svg), { density: 600 }).resize(size, size).png().toFile(out)
+const render = (svg, size, out) =>
+  sharp(Buffer.from(svg), { density: 600 }).resize(size, size).png().toFile(out)
 // Regular icons: rounded tile. Maskable: full-bleed square, glyph shrunk into the 80% safe zone.
 await render(mark(14).replace('SCALE', '1'), 192, 'public/icons/icon-192.png')
 await render(mark(14).replace('SCALE', '1'), 512, 'public/icons/icon-512.png')

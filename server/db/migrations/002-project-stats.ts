@@ -41,7 +41,7 @@ const COUNTED: Counted[] = [
 ]
 
 export function up(dialect: Dialect) {
-  return async (db: Kysely<any>) => {
+  return async (db: Kysely<unknown>) => {
     let table = db.schema
       .createTable('project_stats')
       .addColumn('project_id', 'integer', (c) => c.primaryKey().references('projects.id').onDelete('cascade'))

@@ -1,19 +1,10 @@
 import type { Kysely } from 'kysely'
 import type { DashboardAnalysis } from '../../../src/contracts/projects'
 import { visibleProjectIds } from '../../access'
+import { DOC_COUNT_COLUMNS, FILE_COUNT_COLUMNS } from '../../db/migrations/002-project-stats'
 import type { DB, UserRow } from '../../db/schema'
 
-const SUMMED = [
-  'files_perencanaan_pending',
-  'files_perencanaan_approved',
-  'files_perencanaan_rejected',
-  'files_pengawasan_pending',
-  'files_pengawasan_approved',
-  'files_pengawasan_rejected',
-  'docs_pending',
-  'docs_approved',
-  'docs_rejected',
-] as const
+const SUMMED = [...FILE_COUNT_COLUMNS, ...DOC_COUNT_COLUMNS] as const
 
 /**
  * Totals over the projects the user can see, in one query over the per-project counters (project_stats,
