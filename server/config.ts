@@ -18,6 +18,8 @@ export type Config = {
   loginLimit: { perAccount: number; perIp: number; windowMs: number }
   /** Reuse heavy read answers until the next write (server/read-cache.ts); the benchmark turns it off to compare. */
   readCache: boolean
+  /** Behind a reverse proxy: take the client address from the proxy's X-Forwarded-For entry. */
+  trustProxy: boolean
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -41,5 +43,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlMs: 30 * 24 * 60 * 60 * 1000,
     loginLimit: { perAccount: 10, perIp: 50, windowMs: 15 * 60 * 1000 },
     readCache: true,
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   }
 }

@@ -15,7 +15,7 @@ export function authRoutes(deps: Deps) {
 
   app.post('/login', async (c) => {
     const input = await jsonBody(c, LoginSchema)
-    const keys = [`acct:${input.email}`, `ip:${clientIp(c)}`]
+    const keys = [`acct:${input.email}`, `ip:${clientIp(c, config.trustProxy)}`]
     const wait = Math.max(
       loginLimiter.retryAfter(keys[0], config.loginLimit.perAccount),
       loginLimiter.retryAfter(keys[1], config.loginLimit.perIp),

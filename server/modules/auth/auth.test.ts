@@ -113,6 +113,30 @@ describe('POST /api/auth/login', () => {
   })
 })
 
+describe('login rate limit behind a reverse proxy', () => {
+  it('keys on the address the proxy appended, not on forgeable earlier entries', async () => {
+    const t3 = await createTestApp({
+      trustProxy: true,
+      loginLimit: { perAccount: 100, perIp: 2, windowMs: 60_000 },
+    })
+    try {
+      const attempt = (forwardedFor: string) =>
+        t3.request('POST', '/api/auth/login', {
+          json: { email: 'x@berkas.test', password: 'salah-salah' },
+          headers: { 'x-forwarded-for': forwardedFor },
+        })
+      expect((await attempt('1.1.1.1, 10.0.0.7')).status).toBe(401)
+      expect((await attempt('2.2.2.2, 10.0.0.7')).status).toBe(401)
+      // Same proxy-seen address, whatever the client claims before it: limited.
+      expect((await attempt('3.3.3.3, 10.0.0.7')).status).toBe(429)
+      // Another client behind the same proxy still gets its own budget.
+      expect((await attempt('10.0.0.8')).status).toBe(401)
+    } finally {
+      await t3.close()
+    }
+  })
+})
+
 describe('POST /api/auth/logout', () => {
   it('requires auth', async () => {
     expect((await t.request('POST', '/api/auth/logout')).status).toBe(401)
