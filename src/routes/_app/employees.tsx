@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { EmployeesPage } from '../../features/employees/components/employees-page'
 import { employeeListQueryOptions } from '../../features/employees/queries'
 import { useCurrentUser } from '../../lib/current-user'
-import { AccessDenied } from '../../ui/access-denied'
+import { AccessDenied } from '../../ui/page-message'
 
 export const Route = createFileRoute('/_app/employees')({
   async loader({ context }) {

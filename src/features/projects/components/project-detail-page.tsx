@@ -9,6 +9,7 @@ import { formatDateLong } from '../../../lib/format'
 import { AREA_META } from '../../../ui/area'
 import { Button } from '../../../ui/button'
 import { IconArrowLeft, IconCalendar, IconDownload, IconFileQuestion, IconUsers } from '../../../ui/icons'
+import { PageMessage } from '../../../ui/page-message'
 import { Spinner } from '../../../ui/spinner'
 import { Tabs } from '../../../ui/tabs'
 import { projectDetailQueryOptions } from '../queries'
@@ -62,40 +63,16 @@ function DetailLoading() {
 
 export function ProjectNotFound() {
   return (
-    <div
-      className={css({
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        textAlign: 'center',
-        gap: '3',
-        py: { base: '16', md: '24' },
-        px: '6',
-      })}
-    >
-      <div
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          w: '14',
-          h: '14',
-          borderRadius: 'full',
-          bg: 'subtle',
-          color: 'fgSubtle',
-          mb: '1',
-        })}
-      >
-        <IconFileQuestion size={28} />
-      </div>
-      <h1 className={css({ textStyle: 'pageTitle' })}>Project tidak ditemukan</h1>
-      <p className={css({ fontSize: 'sm', color: 'fgMuted', maxW: 'sm' })}>
-        Project ini mungkin sudah dihapus, atau Anda belum menjadi anggotanya.
-      </p>
-      <Link to="/" className={cx(button({ variant: 'primary' }), css({ mt: '3' }))}>
-        <IconArrowLeft /> Kembali ke Dashboard
-      </Link>
-    </div>
+    <PageMessage
+      icon={<IconFileQuestion size={28} />}
+      title="Project tidak ditemukan"
+      description="Project ini mungkin sudah dihapus, atau Anda belum menjadi anggotanya."
+      action={
+        <Link to="/" className={button({ variant: 'primary' })}>
+          <IconArrowLeft /> Kembali ke Dashboard
+        </Link>
+      }
+    />
   )
 }
 

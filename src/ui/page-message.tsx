@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react'
+import { css, cx } from 'styled-system/css'
+import { IconShieldAlert } from './icons'
+
+/** A page-level message in place of content: an icon in a round tile, a title, a line and an action. */
+export function PageMessage({
+  icon,
+  tone = 'neutral',
+  title,
+  description,
+  action,
+}: {
+  icon: ReactNode
+  tone?: 'neutral' | 'danger'
+  title: string
+  description?: ReactNode
+  action?: ReactNode
+}) {
+  return (
+    <div
+      className={css({
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        textAlign: 'center',
+        gap: '3',
+        py: { base: '16', md: '24' },
+        px: '6',
+      })}
+    >
+      <div
+        className={cx(
+          css({
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            w: '14',
+            h: '14',
+            mb: '1',
+            borderRadius: 'full',
+          }),
+          tone === 'danger'
+            ? css({ bg: 'danger.soft', color: 'danger' })
+            : css({ bg: 'subtle', color: 'fgSubtle' }),
+        )}
+      >
+        {icon}
+      </div>
+      <h1 className={css({ textStyle: 'pageTitle' })}>{title}</h1>
+      {description ? (
+        <p className={css({ fontSize: 'sm', color: 'fgMuted', maxW: 'sm' })}>{description}</p>
+      ) : null}
+      {action ? <div className={css({ mt: '3' })}>{action}</div> : null}
+    </div>
+  )
+}
+
+export function AccessDenied({ message }: { message?: string }) {
+  return (
+    <PageMessage
+      icon={<IconShieldAlert size={28} />}
+      tone="danger"
+      title="Access Denied"
+      description={message}
+    />
+  )
+}
