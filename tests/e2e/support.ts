@@ -106,6 +106,10 @@ export async function isPhone(page: Page) {
 export async function expectToast(page: Page, text: string) {
   const toast = page.getByRole('status').filter({ hasText: text }).first()
   await expect(toast).toBeVisible()
-  await toast.getByRole('button', { name: 'Tutup notifikasi' }).click()
-  await expect(toast).toBeHidden()
+  // A click that lands while the toast stack is still settling can miss; close again until it is gone.
+  await expect(async () => {
+    if (await toast.isVisible())
+      await toast.getByRole('button', { name: 'Tutup notifikasi' }).click({ timeout: 2000 })
+    await expect(toast).toBeHidden({ timeout: 2000 })
+  }).toPass({ timeout: 15_000 })
 }
