@@ -18,6 +18,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { serve } from '@hono/node-server'
+import { Hono } from 'hono'
 import { sql } from 'kysely'
 import pg from 'pg'
 import { createApp } from '../server/app'
@@ -26,8 +27,9 @@ import { createDeps } from '../server/create-deps'
 import { migrate, openDatabase } from '../server/db/index'
 import { createSession } from '../server/modules/auth/sessions.service'
 import { createAccount } from '../server/modules/users/accounts.service'
-import { ReadCache } from '../server/read-cache'
+import { databaseWriteEpoch, ReadCache } from '../server/read-cache'
 import type { Area, Status } from '../src/contracts/projects'
+import type { Operation, Plan, Report } from './mixed-load-client'
 
 const run = promisify(execFile)
 
@@ -52,6 +54,7 @@ async function main() {
   const database = openDatabase(USE_PG ? { databaseUrl: PG_URL, dataDir, pgSchema: schema } : { dataDir })
   let server: ReturnType<typeof serve> | undefined
   let uncachedServer: ReturnType<typeof serve> | undefined
+  let bareServer: ReturnType<typeof serve> | undefined
   try {
     await migrate(database)
     const config = readConfig({ DATA_DIR: dataDir, WEB_DIR: '', LOG_LEVEL: 'error' })
@@ -167,7 +170,10 @@ async function main() {
     const base = `http://127.0.0.1:${port}`
     // The same app with the read cache off (server/read-cache.ts), to show what each call costs when
     // it is computed: right after a write, every list and analysis is.
-    const uncachedApp = createApp({ ...deps, readCache: new ReadCache(false) })
+    const uncachedApp = createApp({
+      ...deps,
+      readCache: new ReadCache(databaseWriteEpoch(db, database.dialect), { enabled: false, maxEntries: 0 }),
+    })
     const uncachedPort = await new Promise<number>((resolve) => {
       uncachedServer = serve(
         { fetch: uncachedApp.fetch, port: 0, hostname: '127.0.0.1' },
@@ -175,6 +181,14 @@ async function main() {
       )
     })
     const uncached = `http://127.0.0.1:${uncachedPort}`
+    // The floor of the framework itself: a bare Hono app answering the same JSON, no middleware.
+    const bare = new Hono()
+    bare.get('/api/health', (c) => c.json({ success: true, message: 'ok' }))
+    const barePort = await new Promise<number>((resolve) => {
+      bareServer = serve({ fetch: bare.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+        resolve(info.port),
+      )
+    })
 
     // Sanity: each target answers 200 with the expected amount of data before it is measured.
     const check = async (url: string, token?: string) => {
@@ -200,6 +214,11 @@ async function main() {
 
     const targets: { label: string; url: string; token?: string; base?: string }[] = [
       { label: 'GET /api/health (baseline)', url: '/api/health' },
+      {
+        label: 'GET /api/health on a bare Hono app (framework floor)',
+        url: '/api/health',
+        base: `http://127.0.0.1:${barePort}`,
+      },
       // Not a target: the floor of any authenticated call (token lookup + one row), for reading the rest.
       { label: 'GET /api/user/me (auth-only reference)', url: '/api/user/me', token: adminToken },
       { label: 'GET /api/project/list (admin, 200 projects)', url: '/api/project/list', token: adminToken },
@@ -267,15 +286,153 @@ async function main() {
     // The budget applies to the server as it runs (read cache on); the computed rows are for reading.
     const worst = Math.max(
       ...results
-        .filter((r, i) => i >= 2 && !r.label.includes('computed') && i < results.length - 1)
+        .filter((r) => /\/api\/(project|dashboard)/.test(r.label) && !r.label.includes('computed'))
         .map((r) => r.p99),
     )
     console.log(
       `\nbudget (DESIGN.md): p99 < 50 ms at ${CONNECTIONS} connections; worst API p99 here: ${worst.toFixed(1)} ms ${worst < 50 ? '(within budget)' : '(OVER budget)'}`,
     )
+    const bareResult = results[1]
+    console.log(
+      `hello-world throughput vs a bare Hono app: ${(baseline.rps / Math.max(bareResult.rps, 1)).toFixed(2)}x (goal >= 0.5x)`,
+    )
+
+    // Mixed load (issue 6): field staff write all day, so reads are measured beside 10 % writes, with the
+    // read cache on and off. Writes: project edits, membership changes and small uploads (avatars; the
+    // files and documentation issues add their uploads, comments and likes here).
+    const avatar = await sharpPng()
+    const boundary = 'berkasbench'
+    const multipart = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="foto.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      avatar,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ])
+    const other = await createAccount(db, {
+      name: 'Perencana Bench',
+      email: 'perencana@bench.test',
+      password: 'bench-password',
+      phone: '081234567890',
+      role: 'perencanaan',
+      createdBy: admin.id,
+    })
+    const json = { 'content-type': 'application/json' }
+    const asAdmin = { authorization: `Bearer ${adminToken}` }
+    const asEmployee = { authorization: `Bearer ${employeeToken}` }
+    const operations: Operation[] = [
+      {
+        label: 'read: admin list',
+        kind: 'read',
+        weight: 35,
+        method: 'GET',
+        path: '/api/project/list',
+        headers: asAdmin,
+      },
+      {
+        label: 'read: admin analysis',
+        kind: 'read',
+        weight: 20,
+        method: 'GET',
+        path: '/api/dashboard/analysis',
+        headers: asAdmin,
+      },
+      {
+        label: 'read: employee list',
+        kind: 'read',
+        weight: 20,
+        method: 'GET',
+        path: '/api/project/list',
+        headers: asEmployee,
+      },
+      {
+        label: 'read: employee analysis',
+        kind: 'read',
+        weight: 15,
+        method: 'GET',
+        path: '/api/dashboard/analysis',
+        headers: asEmployee,
+      },
+      {
+        label: 'write: project edit',
+        kind: 'write',
+        weight: 5,
+        method: 'PUT',
+        path: '/api/project/update/{project}',
+        headers: { ...asAdmin, ...json },
+        body: JSON.stringify({ name: 'Proyek {n}', description: 'Deskripsi diperbarui {n}' }),
+      },
+      {
+        label: 'write: project members',
+        kind: 'write',
+        weight: 1,
+        method: 'PUT',
+        path: '/api/project/{project}/members',
+        headers: { ...asAdmin, ...json },
+        body: JSON.stringify({ user_ids: [other.id] }),
+      },
+      {
+        label: 'write: small upload (avatar)',
+        kind: 'write',
+        weight: 4,
+        method: 'PATCH',
+        path: '/api/user/update-avatar',
+        headers: { ...asEmployee, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        body: multipart.toString('base64'),
+        base64: true,
+      },
+    ]
+    // Writes go to projects the benchmarked employee is not a member of, so the read targets keep their size.
+    const projectIdsForWrites = projectIds.slice(MEMBER_PROJECTS)
+    const mixed: { label: string; report: Report }[] = []
+    for (const [label, target] of [
+      ['read cache on', base],
+      ['read cache off', uncached],
+    ] as const) {
+      const report = await mixedLoad({
+        base: target,
+        connections: CONNECTIONS,
+        seconds: DURATION,
+        warmupSeconds: Math.min(2, DURATION),
+        projectIds: projectIdsForWrites,
+        operations,
+      })
+      mixed.push({ label, report })
+      console.log(`  measured mixed load, ${label}`)
+    }
+    const mixedRows = mixed.flatMap(({ label, report }) => [
+      ...(['read', 'write'] as const).map((kind) => ({ name: `${label}: all ${kind}s`, r: report[kind] })),
+      ...Object.entries(report.byOperation).map(([name, r]) => ({ name: `${label}:   ${name}`, r })),
+    ])
+    const mixedHead = [
+      'mixed load (90 % reads, 10 % writes)',
+      'p50 ms',
+      'p99 ms',
+      'req/s',
+      'p99 x base',
+      'errors',
+    ]
+    const mixedCells = mixedRows.map(({ name, r }) => [
+      name,
+      r.p50.toFixed(1),
+      r.p99.toFixed(1),
+      Math.round(r.rps).toString(),
+      (r.p99 / Math.max(baseline.p99, 0.001)).toFixed(1),
+      String(r.errors),
+    ])
+    const mixedWidths = mixedHead.map((h, i) => Math.max(h.length, ...mixedCells.map((row) => row[i].length)))
+    const mixedLine = (cells: string[]) =>
+      cells.map((c, i) => (i === 0 ? c.padEnd(mixedWidths[i]) : c.padStart(mixedWidths[i]))).join('  ')
+    console.log(`\n${mixedLine(mixedHead)}`)
+    for (const row of mixedCells) console.log(mixedLine(row))
+    const on = mixed[0].report
+    console.log(
+      `\ngoal under mixed load: reads p99 < 50 ms (${on.read.p99.toFixed(1)}), writes p99 < 100 ms (${on.write.p99.toFixed(1)}) with the cache as shipped`,
+    )
   } finally {
     if (server) await new Promise<void>((resolve) => server?.close(() => resolve()))
     if (uncachedServer) await new Promise<void>((resolve) => uncachedServer?.close(() => resolve()))
+    if (bareServer) await new Promise<void>((resolve) => bareServer?.close(() => resolve()))
     await database.close()
     if (USE_PG) await pgAdmin(`DROP SCHEMA ${schema} CASCADE`)
     fs.rmSync(dataDir, { recursive: true, force: true })
@@ -311,6 +468,23 @@ async function autocannon(
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
   }
+}
+
+/** Runs bench/mixed-load-client.ts in its own process and reads its JSON report. */
+async function mixedLoad(plan: Plan): Promise<Report> {
+  const client = path.join(process.cwd(), 'bench', 'mixed-load-client.ts')
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', client, JSON.stringify(plan)], {
+    maxBuffer: 16 * 1024 * 1024,
+  })
+  return JSON.parse(stdout) as Report
+}
+
+/** A small photo-like PNG for the upload writes. */
+async function sharpPng(): Promise<Buffer> {
+  const sharp = (await import('sharp')).default
+  return sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 120, b: 30 } } })
+    .png()
+    .toBuffer()
 }
 
 async function pgAdmin(statement: string) {

@@ -8,7 +8,7 @@ import { HTTPException } from 'hono/http-exception'
 import { secureHeaders } from 'hono/secure-headers'
 import { MSG } from '../src/contracts/common'
 import type { AppEnv, Deps } from './deps'
-import { AppError } from './http'
+import { AppError, rejectControlCharsInUrl } from './http'
 import { adminRoutes } from './modules/admins/admins.routes'
 import { authRoutes } from './modules/auth/auth.routes'
 import { requireAuth } from './modules/auth/require-auth'
@@ -65,26 +65,34 @@ export function createApp(deps: Deps) {
       const message = status === 413 ? MSG.tooLarge : status === 401 ? MSG.unauthenticated : MSG.malformed
       return c.json({ success: false, message }, status)
     }
-    deps.logger.error(`${c.req.method} ${c.req.path} failed`, err)
+    // Fields, not text: the logger writes JSON lines, so a decoded %0a in the path cannot forge a line.
+    deps.logger.error('request failed', { method: c.req.method, path: c.req.path, err })
     return c.json({ success: false, message: MSG.serverError }, 500)
   })
 
   const api = new Hono<AppEnv>()
-  // JSON bodies are small; multipart routes stream and enforce their own limits.
+  // A path or query with a control character (%00, %0a...) names nothing: 404/400 before any route.
+  api.use('*', rejectControlCharsInUrl)
+  // JSON bodies are small; multipart routes stream and enforce their own limits. GET and HEAD carry no
+  // body: asking for one would make the node adapter build a full Request on every read call.
+  const jsonLimit = bodyLimit({
+    maxSize: JSON_LIMIT,
+    onError: () => {
+      throw new AppError(413, MSG.tooLarge)
+    },
+  })
   api.use('*', async (c, next) => {
+    const method = c.req.method
+    if (method === 'GET' || method === 'HEAD') return next()
     if ((c.req.header('content-type') ?? '').startsWith('multipart/form-data')) return next()
-    return bodyLimit({
-      maxSize: JSON_LIMIT,
-      onError: () => {
-        throw new AppError(413, MSG.tooLarge)
-      },
-    })(c, next)
+    return jsonLimit(c, next)
   })
   api.use('*', async (c, next) => {
     await next()
     c.header('Cache-Control', 'no-store')
-    // Any write may change counts or visibility: drop cached read answers before this response leaves.
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') deps.readCache.invalidate()
+    // Any write may change counts or visibility: move the shared write epoch before this response
+    // leaves, so cached reads on every process recompute (server/read-cache.ts).
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') await deps.readCache.bump()
   })
 
   // Public hello-world: liveness probe and the baseline of bench/api-load.ts.

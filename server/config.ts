@@ -1,4 +1,5 @@
 import path from 'node:path'
+import type { LoginLimits } from './modules/auth/login-throttle'
 
 export type Config = {
   port: number
@@ -15,7 +16,9 @@ export type Config = {
   webDir: string | undefined
   /** Session lifetime. */
   tokenTtlMs: number
-  loginLimit: { perAccount: number; perIp: number; windowMs: number }
+  /** PostgreSQL schema to use (default: the connection's search_path); several firms can share one database. */
+  databaseSchema: string | undefined
+  loginLimit: LoginLimits
   /** Reuse heavy read answers until the next write (server/read-cache.ts); the benchmark turns it off to compare. */
   readCache: boolean
   /** Behind a reverse proxy: take the client address from the proxy's X-Forwarded-For entry. */
@@ -41,8 +44,27 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: level,
     webDir: env.WEB_DIR === '' ? undefined : path.resolve(env.WEB_DIR ?? './dist'),
     tokenTtlMs: 30 * 24 * 60 * 60 * 1000,
-    loginLimit: { perAccount: 10, perIp: 50, windowMs: 15 * 60 * 1000 },
+    databaseSchema: schemaName(env.DATABASE_SCHEMA),
+    loginLimit: {
+      perPair: positiveInt(env.LOGIN_LIMIT_PER_PAIR, 10),
+      perAccount: positiveInt(env.LOGIN_LIMIT_PER_ACCOUNT, 100),
+      perAddress: positiveInt(env.LOGIN_LIMIT_PER_ADDRESS, 50),
+      windowMs: 15 * 60 * 1000,
+    },
     readCache: true,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   }
+}
+
+function positiveInt(raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < 1) throw new Error(`Nilai harus bilangan bulat positif (bukan "${raw}")`)
+  return n
+}
+
+function schemaName(raw: string | undefined): string | undefined {
+  if (!raw) return undefined
+  if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(raw)) throw new Error(`DATABASE_SCHEMA tidak valid: "${raw}"`)
+  return raw
 }

@@ -3,8 +3,8 @@ import type { Database } from './db/index'
 import type { Deps } from './deps'
 import { EventHub } from './events'
 import { createLogger } from './logger'
-import { RateLimiter } from './modules/auth/rate-limit'
-import { ReadCache } from './read-cache'
+import { LoginThrottle } from './modules/auth/login-throttle'
+import { databaseWriteEpoch, ReadCache } from './read-cache'
 import { createLocalDiskStore } from './storage/local-disk'
 
 export function createDeps(config: Config, database: Database): Deps {
@@ -16,7 +16,10 @@ export function createDeps(config: Config, database: Database): Deps {
     store: createLocalDiskStore(config.dataDir),
     events: new EventHub((err) => logger.error('event listener failed', err)),
     logger,
-    loginLimiter: new RateLimiter(config.loginLimit.windowMs),
-    readCache: new ReadCache(config.readCache),
+    loginThrottle: new LoginThrottle(database.db, config.loginLimit),
+    readCache: new ReadCache(databaseWriteEpoch(database.db, database.dialect), {
+      enabled: config.readCache,
+      maxEntries: 1000,
+    }),
   }
 }

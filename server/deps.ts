@@ -4,7 +4,7 @@ import type { Dialect } from './db/index'
 import type { DB, UserRow } from './db/schema'
 import type { EventHub } from './events'
 import type { Logger } from './logger'
-import type { RateLimiter } from './modules/auth/rate-limit'
+import type { LoginThrottle } from './modules/auth/login-throttle'
 import type { ReadCache } from './read-cache'
 import type { BlobStore } from './storage/blob-store'
 
@@ -16,7 +16,7 @@ export type Deps = {
   store: BlobStore
   events: EventHub
   logger: Logger
-  loginLimiter: RateLimiter
+  loginThrottle: LoginThrottle
   readCache: ReadCache
 }
 

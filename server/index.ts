@@ -4,12 +4,18 @@ import { ensureSuperadmin } from './bootstrap'
 import { readConfig } from './config'
 import { createDeps } from './create-deps'
 import { migrate, openDatabase } from './db/index'
+import { sweepExpiredSessions } from './modules/auth/sessions.service'
 
 const config = readConfig()
-const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+const database = openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  pgSchema: config.databaseSchema,
+})
 await migrate(database)
 const deps = createDeps(config, database)
 await ensureSuperadmin(deps, config)
+await sweepExpiredSessions(deps.db)
 
 const server = serve({ fetch: createApp(deps).fetch, port: config.port, hostname: config.host }, (info) => {
   deps.logger.info(`Berkas berjalan di http://${info.address}:${info.port} (database: ${database.dialect})`)

@@ -12,6 +12,7 @@ import {
 import pg from 'pg'
 import * as initial from './migrations/001-initial'
 import * as projectStats from './migrations/002-project-stats'
+import * as sharedState from './migrations/003-shared-state'
 import type { DB } from './schema'
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -48,6 +49,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; pgSc
 const MIGRATIONS: Record<string, { up: (d: Dialect) => Migration['up'] }> = {
   '001-initial': initial,
   '002-project-stats': projectStats,
+  '003-shared-state': sharedState,
 }
 
 export async function migrate(database: Database): Promise<void> {

@@ -28,6 +28,9 @@ export type SessionsTable = {
   expires_at: string
 }
 
+/** One row per scope (pair, account, address) of each login attempt in the window (migration 003). */
+export type LoginAttemptsTable = { attempt: string; scope: string; attempted_at: string }
+
 export type IdempotencyTable = {
   user_id: number
   key: string
@@ -155,6 +158,7 @@ export type SettingsTable = { key: string; value: string }
 export type DB = {
   users: UsersTable
   sessions: SessionsTable
+  login_attempts: LoginAttemptsTable
   idempotency_keys: IdempotencyTable
   projects: ProjectsTable
   project_members: ProjectMembersTable

@@ -10,23 +10,12 @@ import { requireAuth } from './require-auth'
 import { bearerToken, createSession, revokeToken } from './sessions.service'
 
 export function authRoutes(deps: Deps) {
-  const { db, config, loginLimiter } = deps
+  const { db, config, loginThrottle } = deps
   const app = new Hono<AppEnv>()
 
   app.post('/login', async (c) => {
     const input = await jsonBody(c, LoginSchema)
-    const keys = [`acct:${input.email}`, `ip:${clientIp(c, config.trustProxy)}`]
-    const wait = Math.max(
-      loginLimiter.retryAfter(keys[0], config.loginLimit.perAccount),
-      loginLimiter.retryAfter(keys[1], config.loginLimit.perIp),
-    )
-    if (wait > 0) {
-      const minutes = Math.ceil(wait / 60_000)
-      throw new AppError(429, MSG.rateLimited(minutes), undefined, {
-        'Retry-After': String(Math.ceil(wait / 1000)),
-      })
-    }
-
+    const attempt = await loginThrottle.begin(input.email, clientIp(c, config.trustProxy))
     const user = await db
       .selectFrom('users')
       .selectAll()
@@ -35,11 +24,8 @@ export function authRoutes(deps: Deps) {
       .executeTakeFirst()
     // Always run one verification so a missing account costs the same time as a wrong password.
     const valid = await verifyPassword(user?.password_hash ?? (await dummyHash()), input.password)
-    if (!user || !valid || user.is_active !== 1) {
-      for (const key of keys) loginLimiter.hit(key)
-      throw new AppError(401, MSG.loginFailed)
-    }
-    loginLimiter.reset(keys[0])
+    if (!user || !valid || user.is_active !== 1) throw new AppError(401, MSG.loginFailed)
+    await attempt.succeeded()
     const token = await createSession(db, user.id, config.tokenTtlMs)
     return ok(c, 'Login berhasil', { ...toUser(user), token })
   })

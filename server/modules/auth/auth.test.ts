@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/harness'
 
 let t: TestApp
 beforeAll(async () => {
-  t = await createTestApp({ loginLimit: { perAccount: 3, perIp: 8, windowMs: 60_000 } })
+  t = await createTestApp({ loginLimit: { perPair: 3, perAccount: 100, perAddress: 8, windowMs: 60_000 } })
 })
 afterAll(() => t.close())
 
@@ -79,7 +79,7 @@ describe('POST /api/auth/login', () => {
     expect(res.json.message).toBe('Email atau password salah')
   })
 
-  it('rate limits failures per account with an Indonesian 429 and Retry-After', async () => {
+  it('rate limits failures per account and address with an Indonesian 429 and Retry-After', async () => {
     const u = await t.user('pengawasan')
     for (let i = 0; i < 3; i++) {
       const res = await t.request('POST', '/api/auth/login', {
@@ -96,7 +96,9 @@ describe('POST /api/auth/login', () => {
   })
 
   it('rate limits failures per IP across accounts', async () => {
-    const t2 = await createTestApp({ loginLimit: { perAccount: 100, perIp: 4, windowMs: 60_000 } })
+    const t2 = await createTestApp({
+      loginLimit: { perPair: 100, perAccount: 100, perAddress: 4, windowMs: 60_000 },
+    })
     try {
       for (let i = 0; i < 4; i++) {
         await t2.request('POST', '/api/auth/login', {
@@ -113,11 +115,74 @@ describe('POST /api/auth/login', () => {
   })
 })
 
+describe('login limits cannot be used to lock an owner out', () => {
+  const from = (t: TestApp, address: string, email: string, password: string) =>
+    t.request('POST', '/api/auth/login', {
+      json: { email, password },
+      headers: { 'x-forwarded-for': address },
+    })
+
+  it('a stranger locking a pair leaves the owner free from another address', async () => {
+    const t4 = await createTestApp({
+      trustProxy: true,
+      loginLimit: { perPair: 3, perAccount: 20, perAddress: 100, windowMs: 60_000 },
+    })
+    try {
+      const u = await t4.user('pengawasan')
+      for (let i = 0; i < 3; i++) expect((await from(t4, '6.6.6.6', u.email, 'salah-salah')).status).toBe(401)
+      expect((await from(t4, '6.6.6.6', u.email, u.password)).status).toBe(429)
+      expect((await from(t4, '10.1.1.1', u.email, u.password)).status).toBe(200)
+    } finally {
+      await t4.close()
+    }
+  })
+
+  it('a success clears its own pair; failures spread over many addresses meet the account ceiling', async () => {
+    const t5 = await createTestApp({
+      trustProxy: true,
+      loginLimit: { perPair: 3, perAccount: 6, perAddress: 100, windowMs: 60_000 },
+    })
+    try {
+      const u = await t5.user('perencanaan')
+      for (let i = 0; i < 2; i++) await from(t5, '10.1.1.1', u.email, 'salah-salah')
+      expect((await from(t5, '10.1.1.1', u.email, u.password)).status).toBe(200)
+      // The pair starts again from zero after the success.
+      for (let i = 0; i < 3; i++)
+        expect((await from(t5, '10.1.1.1', u.email, 'salah-salah')).status).toBe(401)
+      // 2 + 3 failures so far; one more from elsewhere reaches the ceiling of 6, then every address waits.
+      expect((await from(t5, '7.7.7.1', u.email, 'salah-salah')).status).toBe(401)
+      const limited = await from(t5, '7.7.7.2', u.email, u.password)
+      expect(limited.status).toBe(429)
+      expect(limited.json.message).toMatch(/^Terlalu banyak percobaan masuk\. Coba lagi dalam \d+ menit\.$/)
+    } finally {
+      await t5.close()
+    }
+  })
+
+  it('concurrent failures never pass the pair limit', async () => {
+    const t6 = await createTestApp({
+      trustProxy: true,
+      loginLimit: { perPair: 4, perAccount: 100, perAddress: 100, windowMs: 60_000 },
+    })
+    try {
+      const u = await t6.user('admin')
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => from(t6, '8.8.8.8', u.email, 'salah-salah')),
+      )
+      const checked = answers.filter((a) => a.status === 401).length
+      expect(checked).toBeLessThanOrEqual(4)
+      expect(answers.every((a) => a.status === 401 || a.status === 429)).toBe(true)
+    } finally {
+      await t6.close()
+    }
+  })
+})
+
 describe('login rate limit behind a reverse proxy', () => {
   it('keys on the address the proxy appended, not on forgeable earlier entries', async () => {
     const t3 = await createTestApp({
       trustProxy: true,
-      loginLimit: { perAccount: 100, perIp: 2, windowMs: 60_000 },
+      loginLimit: { perPair: 100, perAccount: 100, perAddress: 2, windowMs: 60_000 },
     })
     try {
       const attempt = (forwardedFor: string) =>

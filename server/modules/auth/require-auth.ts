@@ -8,7 +8,7 @@ import { bearerToken, userForToken } from './sessions.service'
 export const requireAuth = (deps: Deps) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const token = bearerToken(c.req.header('authorization'))
-    const user = token ? await userForToken(deps.db, deps.readCache, token) : undefined
+    const user = token ? await userForToken(deps.db, token) : undefined
     if (!user) throw new AppError(401, MSG.unauthenticated, undefined, { 'WWW-Authenticate': 'Bearer' })
     c.set('user', user)
     await next()

@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { DB, UserRow } from '../../db/schema'
 import { nowIso } from '../../http'
-import type { ReadCache } from '../../read-cache'
 
 // Tokens are opaque random strings; only their SHA-256 is stored, so a leaked database holds no usable token.
 const digest = (token: string) => createHash('sha256').update(token).digest('hex')
@@ -23,35 +22,27 @@ export async function createSession(db: Kysely<DB>, userId: number, ttlMs: numbe
 }
 
 /**
- * The live, active user a token belongs to, or undefined. Every authenticated call asks, so found
- * sessions are kept in the read cache: every API write (logout, password change, deactivation,
- * removal, profile edit) clears it before its response leaves, and expiry is checked on every call.
- * Unknown tokens are never kept, so guessing cannot grow the cache.
+ * The live, active user a token belongs to, or undefined. Asked of the database on every call (one
+ * indexed join), never of a process's memory: a logout, password change, deactivation, removal or role
+ * change on any server process takes effect on every other one at once.
  */
-export async function userForToken(
-  db: Kysely<DB>,
-  cache: ReadCache,
-  token: string,
-): Promise<UserRow | undefined> {
+export async function userForToken(db: Kysely<DB>, token: string): Promise<UserRow | undefined> {
   if (token.length < 20 || token.length > 200) return undefined
-  const hash = digest(token)
-  const found = await cache.get(
-    `session:${hash}`,
-    () =>
-      db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .selectAll('users')
-        .select('sessions.expires_at as session_expires_at')
-        .where('sessions.token_hash', '=', hash)
-        .where('users.is_active', '=', 1)
-        .where('users.deleted_at', 'is', null)
-        .executeTakeFirst(),
-    (row) => row !== undefined,
-  )
-  if (!found || found.session_expires_at <= nowIso()) return undefined
-  const { session_expires_at: _, ...user } = found
-  return user
+  const found = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .where('sessions.token_hash', '=', digest(token))
+    .where('sessions.expires_at', '>', nowIso())
+    .where('users.is_active', '=', 1)
+    .where('users.deleted_at', 'is', null)
+    .executeTakeFirst()
+  return found
+}
+
+/** Expired sessions are dead already; removing them keeps the table small. */
+export async function sweepExpiredSessions(db: Kysely<DB>): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<=', nowIso()).execute()
 }
 
 export async function revokeToken(db: Kysely<DB>, token: string): Promise<void> {

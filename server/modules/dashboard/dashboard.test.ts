@@ -13,7 +13,7 @@ const now = () => new Date().toISOString()
 
 async function project(name: string, createdBy: number) {
   // Rows written behind the API's back: drop cached reads as the API's write path does.
-  t.deps.readCache.invalidate()
+  await t.deps.readCache.bump()
   return t.db
     .insertInto('projects')
     .values({
@@ -30,7 +30,7 @@ async function project(name: string, createdBy: number) {
 
 async function files(projectId: number, creatorId: number, area: Area, status: Status, n: number) {
   // Rows written behind the API's back: drop cached reads as the API's write path does.
-  t.deps.readCache.invalidate()
+  await t.deps.readCache.bump()
   await t.db
     .insertInto('files')
     .values(
@@ -53,7 +53,7 @@ async function files(projectId: number, creatorId: number, area: Area, status: S
 
 async function docs(projectId: number, creatorId: number, status: Status, n: number) {
   // Rows written behind the API's back: drop cached reads as the API's write path does.
-  t.deps.readCache.invalidate()
+  await t.deps.readCache.bump()
   await t.db
     .insertInto('docs')
     .values(

@@ -55,7 +55,7 @@ async function blob(visibility: Visibility, ext = 'pdf') {
 
 async function insertFile(projectId: number, area: Area, status: Status, blobKey = `${randomUUID()}.pdf`) {
   // Rows written behind the API's back: drop cached reads as the API's write path does.
-  t.deps.readCache.invalidate()
+  await t.deps.readCache.bump()
   return t.db
     .insertInto('files')
     .values({
@@ -77,7 +77,7 @@ async function insertFile(projectId: number, area: Area, status: Status, blobKey
 
 async function insertDoc(projectId: number, status: Status) {
   // Rows written behind the API's back: drop cached reads as the API's write path does.
-  t.deps.readCache.invalidate()
+  await t.deps.readCache.bump()
   return t.db
     .insertInto('docs')
     .values({
@@ -94,7 +94,7 @@ async function insertDoc(projectId: number, status: Status) {
 
 async function insertRecap(projectId: number, blobKey = `${randomUUID()}.xlsx`) {
   // Rows written behind the API's back: drop cached reads as the API's write path does.
-  t.deps.readCache.invalidate()
+  await t.deps.readCache.bump()
   return t.db
     .insertInto('recap_files')
     .values({

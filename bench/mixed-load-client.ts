@@ -1,0 +1,126 @@
+/**
+ * Load generator for the mixed read/write benchmark, run as its own process by bench/api-load.ts so it
+ * never shares the server's event loop. Reads one JSON plan from argv[2], keeps `connections` keep-alive
+ * connections busy for `seconds` (after `warmupSeconds` not recorded), picking each request by weight,
+ * and prints per-operation and per-kind (read/write) latency percentiles as JSON.
+ *
+ * Templates: `{n}` in a path or body becomes a counter, `{project}` one of `projectIds` at random.
+ */
+import http from 'node:http'
+
+export type Operation = {
+  label: string
+  kind: 'read' | 'write'
+  weight: number
+  method: string
+  path: string
+  headers?: Record<string, string>
+  /** Text body (templated) or, with `base64`, raw bytes. */
+  body?: string
+  base64?: boolean
+}
+export type Plan = {
+  base: string
+  connections: number
+  seconds: number
+  warmupSeconds: number
+  projectIds: number[]
+  operations: Operation[]
+}
+export type Stats = { count: number; errors: number; p50: number; p99: number; rps: number }
+export type Report = { byOperation: Record<string, Stats>; read: Stats; write: Stats; all: Stats }
+
+async function main() {
+  const plan = JSON.parse(process.argv[2] ?? '') as Plan
+  const url = new URL(plan.base)
+  const agent = new http.Agent({ keepAlive: true, maxSockets: plan.connections })
+  const totalWeight = plan.operations.reduce((s, o) => s + o.weight, 0)
+  const raw = plan.operations.map((o) => (o.base64 && o.body ? Buffer.from(o.body, 'base64') : undefined))
+  const samples = plan.operations.map(() => [] as number[])
+  const errors = plan.operations.map(() => 0)
+  let counter = 0
+
+  const pick = () => {
+    let r = Math.random() * totalWeight
+    for (let i = 0; i < plan.operations.length; i++) {
+      r -= plan.operations[i].weight
+      if (r <= 0) return i
+    }
+    return plan.operations.length - 1
+  }
+  const fill = (text: string) =>
+    text
+      .replaceAll('{n}', String(++counter))
+      .replaceAll('{project}', String(plan.projectIds[Math.floor(Math.random() * plan.projectIds.length)]))
+
+  const send = (i: number) =>
+    new Promise<number>((resolve) => {
+      const op = plan.operations[i]
+      const body = raw[i] ?? (op.body !== undefined ? Buffer.from(fill(op.body)) : undefined)
+      const req = http.request(
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          method: op.method,
+          path: fill(op.path),
+          headers: {
+            'accept-encoding': 'gzip',
+            ...(op.headers ?? {}),
+            ...(body ? { 'content-length': String(body.length) } : {}),
+          },
+        },
+        (res) => {
+          res.resume()
+          res.on('end', () => resolve(res.statusCode ?? 0))
+          res.on('error', () => resolve(0))
+        },
+      )
+      req.on('error', () => resolve(0))
+      req.end(body)
+    })
+
+  const started = performance.now()
+  const recordFrom = started + plan.warmupSeconds * 1000
+  const end = recordFrom + plan.seconds * 1000
+  await Promise.all(
+    Array.from({ length: plan.connections }, async () => {
+      while (performance.now() < end) {
+        const i = pick()
+        const t0 = performance.now()
+        const status = await send(i)
+        if (t0 < recordFrom) continue
+        samples[i].push(performance.now() - t0)
+        if (status < 200 || status >= 300) errors[i] += 1
+      }
+    }),
+  )
+  agent.destroy()
+
+  const stats = (list: number[], errs: number): Stats => {
+    const sorted = [...list].sort((a, b) => a - b)
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0
+    return { count: list.length, errors: errs, p50: at(0.5), p99: at(0.99), rps: list.length / plan.seconds }
+  }
+  const byKind = (kind?: Operation['kind']) => {
+    const idx = plan.operations
+      .map((o, i) => (kind === undefined || o.kind === kind ? i : -1))
+      .filter((i) => i >= 0)
+    return stats(
+      idx.flatMap((i) => samples[i]),
+      idx.reduce((s, i) => s + errors[i], 0),
+    )
+  }
+  const report: Report = {
+    byOperation: Object.fromEntries(plan.operations.map((o, i) => [o.label, stats(samples[i], errors[i])])),
+    read: byKind('read'),
+    write: byKind('write'),
+    all: byKind(),
+  }
+  process.stdout.write(JSON.stringify(report))
+}
+
+main().catch((err) => {
+  console.error(err)
+  process.exitCode = 1
+})
