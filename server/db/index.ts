@@ -42,8 +42,30 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; pgSc
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) })
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
   return { db, dialect: 'sqlite', close: () => db.destroy() }
+}
+
+/**
+ * Kysely prepares every query anew; with better-sqlite3 preparing costs more than running a small
+ * query. The app issues a few dozen distinct SQL texts, so prepared statements are kept by text (at most
+ * 500, oldest dropped). A statement still iterating (a streamed query) is busy: then a fresh one is made.
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>()
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      const kept = statements.get(text)
+      if (kept && !kept.busy) return kept
+      const statement = sqlite.prepare(text)
+      if (!kept) {
+        statements.set(text, statement)
+        if (statements.size > 500) statements.delete(statements.keys().next().value as string)
+      }
+      return statement
+    },
+  }
 }
 
 const MIGRATIONS: Record<string, { up: (d: Dialect) => Migration['up'] }> = {
