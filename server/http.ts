@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib'
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as v from 'valibot'
-import { fieldErrors, MSG } from '../src/contracts/common'
+import { fieldErrors, isCleanText, MSG } from '../src/contracts/common'
 import type { ReadCache } from './read-cache'
 
 /** A failure with its HTTP status and an Indonesian message; the app's error handler renders the envelope. */
@@ -67,12 +67,60 @@ export async function jsonBody<S extends v.GenericSchema>(c: Context, schema: S)
 
 export function validate<S extends v.GenericSchema>(schema: S, raw: unknown): v.InferOutput<S> {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new AppError(400, MSG.malformed)
+  assertCleanInput(raw)
   const result = v.safeParse(schema, raw)
   if (!result.success) {
     const errors = fieldErrors(result.issues)
     throw new AppError(422, Object.values(errors)[0] ?? MSG.validation, errors)
   }
   return result.output
+}
+
+/**
+ * The net under every schema: 422 with field errors when any string of the input, at any depth (object keys
+ * too), holds a control character other than tab and line breaks, or a lone surrogate. NUL in particular
+ * cannot be stored in PostgreSQL text (it answered 500 there and was stored as is by SQLite). Schemas refuse
+ * line breaks in one-line fields themselves; this catches every field, including ones a schema forgets.
+ * Call it for any input that does not come through validate(), e.g. multipart text fields and file names.
+ */
+export function assertCleanInput(input: unknown): void {
+  const errors: Record<string, string> = {}
+  // Iterative: a deeply nested JSON body must not overflow the stack (that would be a 500).
+  const stack: { value: unknown; path: string }[] = [{ value: input, path: '' }]
+  const at = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key))
+  while (stack.length > 0) {
+    const { value, path } = stack.pop() as { value: unknown; path: string }
+    if (typeof value === 'string') {
+      if (!isCleanText(value, true)) errors[path || '_'] ??= MSG.controlChars
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: at(path, i) })
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (!isCleanText(key, true)) errors[at(path, '_')] ??= MSG.controlChars
+        stack.push({ value: item, path: at(path, key) })
+      }
+    }
+  }
+  const first = Object.values(errors)[0]
+  if (first) throw new AppError(422, first, errors)
+}
+
+// A percent-encoded C0 control character or DEL (%00-%1F, %7F).
+const ENCODED_CONTROL = /%(?:[01][0-9a-f]|7f)/i
+
+/**
+ * /api middleware: a path or query holding a control character names nothing (404 for the path, 400 for
+ * the query). Decoded, such a path broke PostgreSQL (NUL) or log lines (line feeds) further on.
+ */
+export const rejectControlCharsInUrl: MiddlewareHandler = async (c, next) => {
+  const url = c.req.url
+  if (!url.includes('%')) return next()
+  const start = url.indexOf('/', url.indexOf('//') + 2)
+  const queryAt = url.indexOf('?', start)
+  const pathPart = queryAt === -1 ? url.slice(start) : url.slice(start, queryAt)
+  if (ENCODED_CONTROL.test(pathPart) || !isCleanText(c.req.path)) throw notFound()
+  if (queryAt !== -1 && ENCODED_CONTROL.test(url.slice(queryAt))) throw new AppError(400, MSG.malformed)
+  await next()
 }
 
 /** Largest id a 32-bit integer column holds (PostgreSQL `serial`); larger ids cannot exist. */

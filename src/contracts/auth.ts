@@ -1,14 +1,34 @@
 import * as v from 'valibot'
-import { present, type Role } from './common'
+import { EMAIL_MAX, isEmail, MSG, ordered, present, type Role } from './common'
 
-export const LoginSchema = v.object({
-  email: present(
-    v.pipe(v.string('Email tidak valid'), v.trim(), v.toLowerCase(), v.email('Email tidak valid')),
-  ),
-  password: present(
-    v.pipe(v.string('Password minimal 6 karakter'), v.minLength(6, 'Password minimal 6 karakter')),
-  ),
-})
+// The same email rule as the account forms, so every account that can be created can log in. Lengths
+// first, and each pipe stops at its first failure (ordered), so no check runs on an over-long value.
+export const LoginSchema = v.object(
+  {
+    email: present(
+      ordered(
+        v.pipe(
+          v.string('Email tidak valid'),
+          v.trim(),
+          v.maxLength(EMAIL_MAX, 'Email tidak valid'),
+          v.toLowerCase(),
+          v.check(isEmail, 'Email tidak valid'),
+        ),
+      ),
+    ),
+    password: present(
+      ordered(
+        v.pipe(
+          v.string('Password minimal 6 karakter'),
+          // Generous: a superadmin password comes from the environment, not from the 200-character form.
+          v.maxLength(1024, 'Password terlalu panjang'),
+          v.minLength(6, 'Password minimal 6 karakter'),
+        ),
+      ),
+    ),
+  },
+  MSG.validation,
+)
 export type LoginInput = v.InferInput<typeof LoginSchema>
 
 /** A user as every account/admin/employee call returns it (SPEC section 3). */

@@ -1,18 +1,31 @@
 import * as v from 'valibot'
-import { requiredText } from './common'
+import { MSG, multiLine, ordered, requiredText, singleLine } from './common'
 
 export const AREAS = ['perencanaan', 'pengawasan', 'dokumentasi', 'rekap'] as const
 export type Area = (typeof AREAS)[number]
 export const STATUSES = ['pending', 'approved', 'rejected'] as const
 export type Status = (typeof STATUSES)[number]
 
-const requiredField = (message: string, max: number, tooLong: string) =>
-  v.pipe(requiredText(message), v.maxLength(max, tooLong))
-
-export const ProjectCreateSchema = v.object({
-  name: requiredField('Nama project harus diisi', 100, 'Nama terlalu panjang'),
-  description: requiredField('Deskripsi harus diisi', 500, 'Deskripsi terlalu panjang'),
-})
+export const ProjectCreateSchema = v.object(
+  {
+    name: ordered(
+      v.pipe(
+        requiredText('Nama project harus diisi'),
+        v.maxLength(100, 'Nama terlalu panjang'),
+        singleLine(),
+      ),
+    ),
+    // A description may span lines.
+    description: ordered(
+      v.pipe(
+        requiredText('Deskripsi harus diisi'),
+        v.maxLength(500, 'Deskripsi terlalu panjang'),
+        multiLine(),
+      ),
+    ),
+  },
+  MSG.validation,
+)
 export type ProjectCreateInput = v.InferInput<typeof ProjectCreateSchema>
 /** Inline editing has no visible validation, but the server still enforces the same bounds. */
 export const ProjectUpdateSchema = ProjectCreateSchema

@@ -1,38 +1,66 @@
 import * as v from 'valibot'
-import { present, requiredText } from './common'
+import { MSG, ordered, present, requiredText, singleLine } from './common'
 
-export const ProfileUpdateSchema = v.object({
-  name: v.pipe(
-    requiredText('Nama harus diisi'),
-    v.minLength(3, 'Nama minimal 3 karakter'),
-    v.maxLength(100, 'Nama terlalu panjang'),
-  ),
-  phone: v.pipe(
-    requiredText('Nomor telepon harus diisi'),
-    v.minLength(10, 'Nomor telepon minimal 10 karakter'),
-    v.maxLength(30, 'Nomor telepon terlalu panjang'),
-  ),
-})
+// Each field is ordered(): lengths are checked first and the pipe stops at the first failure.
+export const ProfileUpdateSchema = v.object(
+  {
+    name: ordered(
+      v.pipe(
+        requiredText('Nama harus diisi'),
+        v.maxLength(100, 'Nama terlalu panjang'),
+        v.minLength(3, 'Nama minimal 3 karakter'),
+        singleLine(),
+      ),
+    ),
+    phone: ordered(
+      v.pipe(
+        requiredText('Nomor telepon harus diisi'),
+        v.maxLength(30, 'Nomor telepon terlalu panjang'),
+        v.minLength(10, 'Nomor telepon minimal 10 karakter'),
+        singleLine(),
+      ),
+    ),
+  },
+  MSG.validation,
+)
 export type ProfileUpdateInput = v.InferInput<typeof ProfileUpdateSchema>
 
 /** Wire names of the password change (the form uses camelCase and maps them). */
 export const PasswordChangeSchema = v.pipe(
-  v.object({
-    current_password: present(
-      v.pipe(v.string('Password saat ini harus diisi'), v.nonEmpty('Password saat ini harus diisi')),
-    ),
-    new_password: present(
-      v.pipe(
-        v.string('Password baru harus diisi'),
-        v.nonEmpty('Password baru harus diisi'),
-        v.minLength(8, 'Password baru minimal 8 karakter'),
-        v.maxLength(200, 'Password terlalu panjang'),
+  v.object(
+    {
+      current_password: present(
+        ordered(
+          v.pipe(
+            v.string('Password saat ini harus diisi'),
+            v.nonEmpty('Password saat ini harus diisi'),
+            v.maxLength(1024, 'Password terlalu panjang'),
+          ),
+        ),
       ),
-    ),
-    confirm_new_password: present(
-      v.pipe(v.string('Konfirmasi password harus diisi'), v.nonEmpty('Konfirmasi password harus diisi')),
-    ),
-  }),
+      new_password: present(
+        ordered(
+          v.pipe(
+            v.string('Password baru harus diisi'),
+            v.nonEmpty('Password baru harus diisi'),
+            v.maxLength(200, 'Password terlalu panjang'),
+            v.minLength(8, 'Password baru minimal 8 karakter'),
+            singleLine(),
+          ),
+        ),
+      ),
+      confirm_new_password: present(
+        ordered(
+          v.pipe(
+            v.string('Konfirmasi password harus diisi'),
+            v.nonEmpty('Konfirmasi password harus diisi'),
+            v.maxLength(1024, 'Password terlalu panjang'),
+          ),
+        ),
+      ),
+    },
+    MSG.validation,
+  ),
   v.forward(
     v.partialCheck(
       [['new_password'], ['confirm_new_password']],
