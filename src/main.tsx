@@ -9,7 +9,7 @@ import { endSession } from './lib/session'
 import { registerServiceWorker } from './lib/sw-register'
 import { routeTree } from './routeTree.gen'
 import { FullScreenLoading } from './ui/full-screen-loading'
-import { Toaster } from './ui/toaster'
+import { Toaster, toaster } from './ui/toaster'
 
 const router = createRouter({
   routeTree,
@@ -59,4 +59,14 @@ createRoot(rootElement).render(
   </StrictMode>,
 )
 
-if (import.meta.env.PROD) registerServiceWorker()
+// lib/ knows nothing of the UI: the update offer is a toast made here.
+if (import.meta.env.PROD)
+  registerServiceWorker((apply) =>
+    toaster.create({
+      type: 'info',
+      title: 'Versi baru tersedia',
+      description: 'Muat ulang untuk memakai versi terbaru Berkas.',
+      duration: Number.POSITIVE_INFINITY,
+      action: { label: 'Muat ulang', onClick: apply },
+    }),
+  )

@@ -1,24 +1,17 @@
 import { Workbox } from 'workbox-window'
-import { toaster } from '../ui/toaster'
 
-/** Registers /sw.js (production builds only) and offers a reload when a new version is waiting. */
-export function registerServiceWorker() {
+/**
+ * Registers /sw.js (production builds only). When a new version is waiting, `onUpdateReady` is told and
+ * gets `apply`, which activates it and reloads once it controls the page (the caller decides how to ask).
+ */
+export function registerServiceWorker(onUpdateReady: (apply: () => void) => void) {
   if (!('serviceWorker' in navigator)) return
   const wb = new Workbox('/sw.js')
 
   wb.addEventListener('waiting', () => {
-    toaster.create({
-      type: 'info',
-      title: 'Versi baru tersedia',
-      description: 'Muat ulang untuk memakai versi terbaru Berkas.',
-      duration: Number.POSITIVE_INFINITY,
-      action: {
-        label: 'Muat ulang',
-        onClick() {
-          wb.addEventListener('controlling', () => window.location.reload())
-          wb.messageSkipWaiting()
-        },
-      },
+    onUpdateReady(() => {
+      wb.addEventListener('controlling', () => window.location.reload())
+      wb.messageSkipWaiting()
     })
   })
 

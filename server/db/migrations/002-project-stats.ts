@@ -8,7 +8,8 @@ import type { Dialect } from '../index'
  * kept by triggers instead: every writer of files, docs and recap_files (any module, any SQL) updates
  * its project's row in its own transaction, and a page of projects is one join over one row each.
  */
-export const FILE_COUNT_COLUMNS = [
+// Frozen with this migration: runtime code reads its own list (db/stat-columns.ts), never this one.
+const FILE_COUNT_COLUMNS = [
   'files_perencanaan_pending',
   'files_perencanaan_approved',
   'files_perencanaan_rejected',
@@ -16,7 +17,7 @@ export const FILE_COUNT_COLUMNS = [
   'files_pengawasan_approved',
   'files_pengawasan_rejected',
 ] as const
-export const DOC_COUNT_COLUMNS = ['docs_pending', 'docs_approved', 'docs_rejected'] as const
+const DOC_COUNT_COLUMNS = ['docs_pending', 'docs_approved', 'docs_rejected'] as const
 
 type Counted = { table: string; watched: string; columns: { name: string; when: (row: string) => string }[] }
 

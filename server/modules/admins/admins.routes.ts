@@ -1,33 +1,24 @@
 import { Hono } from 'hono'
 import { AdminCreateSchema } from '../../../src/contracts/admins'
-import { assertCan } from '../../access'
 import type { AppEnv, Deps } from '../../deps'
 import { idParam, jsonBody, ok } from '../../http'
 import { idempotent } from '../../idempotency'
-import { createAccount, findAccount, listAccounts, removeAccount } from '../users/accounts.service'
 import { toUser } from '../users/user-view'
+import { createAdmin, listAdmins, removeAdmin } from './admins.service'
 
-const ADMIN = ['admin'] as const
-
+/** /api/admin (SPEC section 7). Who may call it is decided in the service (superadmin only). */
 export function adminRoutes(deps: Deps) {
-  const { db } = deps
   const app = new Hono<AppEnv>()
-  app.use('*', async (c, next) => {
-    assertCan(c.var.user, 'admins.manage')
-    await next()
-  })
 
   app.post('/create', idempotent(deps), async (c) => {
-    const input = await jsonBody(c, AdminCreateSchema)
-    const row = await createAccount(db, { ...input, role: 'admin', createdBy: c.var.user.id })
+    const row = await createAdmin(deps, c.var.user, () => jsonBody(c, AdminCreateSchema))
     return ok(c, 'Admin berhasil ditambahkan', toUser(row), 201)
   })
 
-  app.get('/list', async (c) => ok(c, 'Daftar admin', (await listAccounts(db, ADMIN)).map(toUser)))
+  app.get('/list', async (c) => ok(c, 'Daftar admin', (await listAdmins(deps, c.var.user)).map(toUser)))
 
   app.delete('/remove/:id', async (c) => {
-    const admin = await findAccount(db, idParam(c), ADMIN)
-    await removeAccount(db, admin.id)
+    await removeAdmin(deps, c.var.user, idParam(c))
     return ok(c, 'Admin berhasil dihapus')
   })
 

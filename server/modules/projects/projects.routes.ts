@@ -1,11 +1,9 @@
 import { Hono } from 'hono'
-import { createMiddleware } from 'hono/factory'
 import {
   ProjectCreateSchema,
   ProjectMembersSchema,
   ProjectUpdateSchema,
 } from '../../../src/contracts/projects'
-import { assertCan, findVisibleProject, visibilityKey } from '../../access'
 import type { AppEnv, Deps } from '../../deps'
 import { jsonBody, ok, okCached } from '../../http'
 import { idempotent } from '../../idempotency'
@@ -13,10 +11,9 @@ import { toUser } from '../users/user-view'
 import {
   createProject,
   deleteProject,
-  listMembers,
-  listProjects,
   projectDetail,
-  projectWithCounts,
+  projectList,
+  projectMembers,
   setMembers,
   toProject,
   updateProject,
@@ -26,67 +23,43 @@ import {
  * /api/project. Paths as SPEC section 7; `{id}` is the numeric id or the slug everywhere.
  * Response shapes: the list carries counts only (`folder_counts`), the detail also the SPEC's `files`
  * array of {id, uuid, folder, status}; see src/contracts/projects.ts.
+ * Who may do what is decided in the services (server/access.ts); handlers parse, call and answer.
  */
 export function projectRoutes(deps: Deps) {
-  const { db, events } = deps
   const app = new Hono<AppEnv>()
-  const manage = createMiddleware<AppEnv>(async (c, next) => {
-    assertCan(c.var.user, 'projects.manage')
-    await next()
-  })
-  const view = createMiddleware<AppEnv>(async (c, next) => {
-    assertCan(c.var.user, 'projects.view')
-    await next()
-  })
 
-  // The role check runs before the idempotency reservation, so a refused request stores nothing.
-  app.post('/create', manage, idempotent(deps), async (c) => {
-    const input = await jsonBody(c, ProjectCreateSchema)
-    const row = await createProject(db, input, c.var.user.id)
-    void events.publish({
-      type: 'project_created',
-      actorId: c.var.user.id,
-      projectId: row.id,
-      name: row.name,
-      slug: row.slug,
-    })
+  app.post('/create', idempotent(deps), async (c) => {
+    const row = await createProject(deps, c.var.user, () => jsonBody(c, ProjectCreateSchema))
     return ok(c, 'Project berhasil dibuat', toProject(row), 201)
   })
 
-  app.get('/list', view, (c) => {
-    const user = c.var.user
-    return okCached(c, deps.readCache, `projects:${visibilityKey(user)}`, 'Daftar project', () =>
-      listProjects(db, user),
-    )
+  app.get('/list', (c) => {
+    const list = projectList(deps, c.var.user)
+    return okCached(c, deps.readCache, list.key, 'Daftar project', list.load)
   })
 
-  app.get('/detail/:id', view, async (c) => {
-    const project = await findVisibleProject(db, c.var.user, c.req.param('id'))
-    return ok(c, 'Detail project', await projectDetail(db, project))
+  app.get('/detail/:id', async (c) =>
+    ok(c, 'Detail project', await projectDetail(deps, c.var.user, c.req.param('id'))),
+  )
+
+  app.put('/update/:id', async (c) => {
+    const read = () => jsonBody(c, ProjectUpdateSchema)
+    return ok(c, 'Project berhasil diupdate', await updateProject(deps, c.var.user, c.req.param('id'), read))
   })
 
-  app.put('/update/:id', manage, async (c) => {
-    const project = await findVisibleProject(db, c.var.user, c.req.param('id'))
-    const input = await jsonBody(c, ProjectUpdateSchema)
-    const row = await updateProject(db, project.id, input)
-    return ok(c, 'Project berhasil diupdate', await projectWithCounts(db, row.id))
-  })
-
-  app.delete('/delete/:id', manage, async (c) => {
-    const project = await findVisibleProject(db, c.var.user, c.req.param('id'))
-    await deleteProject(deps, project.id)
+  app.delete('/delete/:id', async (c) => {
+    await deleteProject(deps, c.var.user, c.req.param('id'))
     return ok(c, 'Project berhasil dihapus')
   })
 
-  app.get('/:id/members', manage, async (c) => {
-    const project = await findVisibleProject(db, c.var.user, c.req.param('id'))
-    return ok(c, 'Anggota project', (await listMembers(db, project.id)).map(toUser))
+  app.get('/:id/members', async (c) => {
+    const members = await projectMembers(deps, c.var.user, c.req.param('id'))
+    return ok(c, 'Anggota project', members.map(toUser))
   })
 
-  app.put('/:id/members', manage, async (c) => {
-    const project = await findVisibleProject(db, c.var.user, c.req.param('id'))
-    const input = await jsonBody(c, ProjectMembersSchema)
-    const members = await setMembers(deps, project.id, input.user_ids)
+  app.put('/:id/members', async (c) => {
+    const read = () => jsonBody(c, ProjectMembersSchema)
+    const members = await setMembers(deps, c.var.user, c.req.param('id'), read)
     return ok(c, 'Anggota project berhasil diperbarui', members.map(toUser))
   })
 

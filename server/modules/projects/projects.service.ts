@@ -2,16 +2,22 @@ import { randomUUID } from 'node:crypto'
 import type { Kysely, Selectable } from 'kysely'
 import { EMPLOYEE_ROLES } from '../../../src/contracts/common'
 import type { Project, ProjectFile } from '../../../src/contracts/projects'
-import { visibleProjectIds } from '../../access'
+import { type Actor, access, type ProjectScope } from '../../access'
 import type { Dialect } from '../../db/index'
-import { DOC_COUNT_COLUMNS, FILE_COUNT_COLUMNS } from '../../db/migrations/002-project-stats'
 import type { DB, ProjectsTable, UserRow } from '../../db/schema'
+import { DOC_COUNT_COLUMNS, FILE_COUNT_COLUMNS } from '../../db/stat-columns'
 import type { Deps } from '../../deps'
 import { AppError, nowIso } from '../../http'
 import type { Visibility } from '../../storage/blob-store'
 
 export type ProjectRow = Selectable<ProjectsTable>
-type Viewer = Pick<UserRow, 'id' | 'role'>
+type ProjectInput = { name: string; description: string }
+
+/*
+ * Every exported call takes the caller and asks the access policy first, before it reads the request
+ * body (`read`) or touches a row: a route cannot skip the check, and a refused caller's body is never
+ * read. `ref` is the project's numeric id or its slug, as in every /api/project path.
+ */
 
 const STAT_COLUMNS = [...FILE_COUNT_COLUMNS, ...DOC_COUNT_COLUMNS, 'recaps'] as const
 /** A project's counters (project_stats, kept by triggers: migration 002); absent ones count as 0. */
@@ -57,15 +63,22 @@ export function toProject(
   }
 }
 
-/** Admins: every project; employees: their memberships. Newest first. */
-export async function listProjects(db: Kysely<DB>, user: Viewer): Promise<Project[]> {
-  const scope = visibleProjectIds(db, user)
+/**
+ * GET /list: the caller's projects (admins: every project; employees: their memberships), newest first,
+ * as a cache key and a loader; 403 for the superadmin.
+ */
+export function projectList(deps: { db: Kysely<DB> }, user: Actor) {
+  const scope = access.scope(deps, user)
+  return { key: `projects:${scope.key}`, load: () => listProjects(deps.db, scope) }
+}
+
+async function listProjects(db: Kysely<DB>, scope: ProjectScope): Promise<Project[]> {
   let q = projectsWithStats(db).orderBy('projects.created_at', 'desc').orderBy('projects.id', 'desc')
-  if (scope !== 'all') q = q.where('projects.id', 'in', scope)
+  if (scope.ids !== 'all') q = q.where('projects.id', 'in', scope.ids)
   return (await q.execute()).map(toProject)
 }
 
-export async function projectWithCounts(db: Kysely<DB>, id: number): Promise<Project> {
+async function projectWithCounts(db: Kysely<DB>, id: number): Promise<Project> {
   return toProject(await projectsWithStats(db).where('projects.id', '=', id).executeTakeFirstOrThrow())
 }
 
@@ -73,7 +86,9 @@ export async function projectWithCounts(db: Kysely<DB>, id: number): Promise<Pro
  * The detail view: counts plus the SPEC's `files` array, one light entry ({id, uuid, folder, status}) per
  * area file, documentation item and recap file. Names, sizes and authors come from the area calls.
  */
-export async function projectDetail(db: Kysely<DB>, project: ProjectRow): Promise<Project> {
+export async function projectDetail(deps: { db: Kysely<DB> }, user: Actor, ref: string): Promise<Project> {
+  const { db } = deps
+  const project = await access.project(deps, user, ref, 'project.view')
   const [view, files, docs, recaps] = await Promise.all([
     projectWithCounts(db, project.id),
     db
@@ -104,36 +119,50 @@ export async function projectDetail(db: Kysely<DB>, project: ProjectRow): Promis
 }
 
 export async function createProject(
-  db: Kysely<DB>,
-  input: { name: string; description: string },
-  createdBy: number,
+  deps: Pick<Deps, 'db' | 'events'>,
+  user: Actor,
+  read: () => Promise<ProjectInput>,
 ): Promise<ProjectRow> {
+  await access.require(deps, user, 'project.create')
+  const input = await read()
   const now = nowIso()
-  return db
+  const row = await deps.db
     .insertInto('projects')
     .values({
       slug: randomUUID(),
       name: input.name,
       description: input.description,
-      created_by: createdBy,
+      created_by: user.id,
       created_at: now,
       updated_at: now,
     })
     .returningAll()
     .executeTakeFirstOrThrow()
+  void deps.events.publish({
+    type: 'project_created',
+    actorId: user.id,
+    projectId: row.id,
+    name: row.name,
+    slug: row.slug,
+  })
+  return row
 }
 
+/** Name and description only; answers the project with its counts. */
 export async function updateProject(
-  db: Kysely<DB>,
-  id: number,
-  input: { name: string; description: string },
-): Promise<ProjectRow> {
-  return db
+  deps: { db: Kysely<DB> },
+  user: Actor,
+  ref: string,
+  read: () => Promise<ProjectInput>,
+): Promise<Project> {
+  const project = await access.project(deps, user, ref, 'project.manage')
+  const input = await read()
+  await deps.db
     .updateTable('projects')
     .set({ name: input.name, description: input.description, updated_at: nowIso() })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow()
+    .where('id', '=', project.id)
+    .execute()
+  return projectWithCounts(deps.db, project.id)
 }
 
 type BlobRef = { key: string; visibility: Visibility }
@@ -146,8 +175,10 @@ type BlobRef = { key: string; visibility: Visibility }
  */
 export async function deleteProject(
   deps: Pick<Deps, 'db' | 'dialect' | 'store' | 'logger'>,
-  id: number,
+  user: Actor,
+  ref: string,
 ): Promise<void> {
+  const { id } = await access.project(deps, user, ref, 'project.manage')
   const blobs = await deps.db.transaction().execute(async (trx) => {
     await lockProject(trx, deps.dialect, id)
     const docIds = trx.selectFrom('docs').select('docs.id').where('docs.project_id', '=', id)
@@ -200,7 +231,12 @@ async function removeBlobs(deps: Pick<Deps, 'store' | 'logger'>, blobs: BlobRef[
   }
 }
 
-export async function listMembers(db: Kysely<DB>, projectId: number): Promise<UserRow[]> {
+export async function projectMembers(deps: { db: Kysely<DB> }, user: Actor, ref: string): Promise<UserRow[]> {
+  const project = await access.project(deps, user, ref, 'project.members')
+  return listMembers(deps.db, project.id)
+}
+
+async function listMembers(db: Kysely<DB>, projectId: number): Promise<UserRow[]> {
   return db
     .selectFrom('project_members')
     .innerJoin('users', 'users.id', 'project_members.user_id')
@@ -217,11 +253,13 @@ export const MEMBERS_INVALID = 'Anggota project harus karyawan aktif (Tim Perenc
 /** Replaces the member list in one transaction; only live perencanaan/pengawasan accounts may be members. */
 export async function setMembers(
   deps: Pick<Deps, 'db' | 'dialect'>,
-  projectId: number,
-  userIds: readonly number[],
+  user: Actor,
+  ref: string,
+  read: () => Promise<{ user_ids: readonly number[] }>,
 ): Promise<UserRow[]> {
   const { db } = deps
-  const ids = [...new Set(userIds)]
+  const { id: projectId } = await access.project(deps, user, ref, 'project.members')
+  const ids = [...new Set((await read()).user_ids)]
   await db.transaction().execute(async (trx) => {
     await lockProject(trx, deps.dialect, projectId)
     if (ids.length > 0) {

@@ -328,15 +328,14 @@ describe('GET /api/project/detail/{id}', () => {
     const p = await createProject()
     expect((await t.request('GET', `/api/project/detail/${p.slug}`)).status).toBe(401)
   })
-  it('refuses the superadmin and hides the project from non-members', async () => {
+  it('hides the project from non-members and the superadmin (who has no projects): 404, as if absent', async () => {
     const p = await createProject()
-    expect((await t.request('GET', `/api/project/detail/${p.id}`, { token: superadmin.token })).status).toBe(
-      403,
-    )
-    for (const ref of [p.id, p.slug]) {
-      const res = await t.request('GET', `/api/project/detail/${ref}`, { token: outsider.token })
-      expect(res.status).toBe(404)
-      expect(res.json).toEqual({ success: false, message: 'Project tidak ditemukan' })
+    for (const u of [outsider, superadmin]) {
+      for (const ref of [p.id, p.slug]) {
+        const res = await t.request('GET', `/api/project/detail/${ref}`, { token: u.token })
+        expect(res.status).toBe(404)
+        expect(res.json).toEqual({ success: false, message: 'Project tidak ditemukan' })
+      }
     }
   })
   it('finds a project by id or by slug, with its files, docs and recap files as {id, uuid, folder, status}', async () => {
@@ -387,14 +386,22 @@ describe('PUT /api/project/update/{id}', () => {
     const p = await createProject()
     expect((await t.request('PUT', `/api/project/update/${p.id}`, { json: valid })).status).toBe(401)
   })
-  it('requires the admin role, even for members', async () => {
+  it('requires the admin role: 403 for members, 404 for those who do not see the project', async () => {
     const p = await createProject()
     await setMembers(p.id, [planner.id])
-    for (const u of [planner, outsider, superadmin]) {
+    for (const [u, status] of [
+      [planner, 403],
+      [outsider, 404],
+      [superadmin, 404],
+    ] as const) {
       expect(
         (await t.request('PUT', `/api/project/update/${p.id}`, { token: u.token, json: valid })).status,
-      ).toBe(403)
+      ).toBe(status)
     }
+    // The role is refused before the body is read: an invalid body changes nothing.
+    expect(
+      (await t.request('PUT', `/api/project/update/${p.id}`, { token: planner.token, json: {} })).status,
+    ).toBe(403)
   })
   it('updates name and description only', async () => {
     const p = await createProject()
@@ -435,8 +442,11 @@ describe('DELETE /api/project/delete/{id}', () => {
   it('requires the admin role', async () => {
     const p = await createProject()
     await setMembers(p.id, [supervisor.id])
-    for (const u of [supervisor, outsider, superadmin]) {
-      expect((await t.request('DELETE', `/api/project/delete/${p.id}`, { token: u.token })).status).toBe(403)
+    expect(
+      (await t.request('DELETE', `/api/project/delete/${p.id}`, { token: supervisor.token })).status,
+    ).toBe(403)
+    for (const u of [outsider, superadmin]) {
+      expect((await t.request('DELETE', `/api/project/delete/${p.id}`, { token: u.token })).status).toBe(404)
     }
     expect((await t.request('GET', `/api/project/detail/${p.id}`, { token: admin.token })).status).toBe(200)
   })
@@ -614,11 +624,15 @@ describe('GET and PUT /api/project/{id}/members', () => {
       401,
     )
   })
-  it('require the admin role, even for members', async () => {
+  it('require the admin role: 403 for members, 404 for those who do not see the project', async () => {
     const p = await createProject()
     await setMembers(p.id, [planner.id])
-    for (const u of [planner, outsider, superadmin]) {
-      expect((await t.request('GET', `/api/project/${p.id}/members`, { token: u.token })).status).toBe(403)
+    for (const [u, status] of [
+      [planner, 403],
+      [outsider, 404],
+      [superadmin, 404],
+    ] as const) {
+      expect((await t.request('GET', `/api/project/${p.id}/members`, { token: u.token })).status).toBe(status)
       expect(
         (
           await t.request('PUT', `/api/project/${p.id}/members`, {
@@ -626,7 +640,7 @@ describe('GET and PUT /api/project/{id}/members', () => {
             json: { user_ids: [u.id] },
           })
         ).status,
-      ).toBe(403)
+      ).toBe(status)
     }
   })
   it('answer 404 for an absent project', async () => {

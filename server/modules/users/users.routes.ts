@@ -10,24 +10,17 @@ import type { AppEnv, Deps } from '../../deps'
 import { AppError, jsonBody, ok } from '../../http'
 import { renderAvatar } from '../../images'
 import { receiveMultipart } from '../../multipart'
-import { hashPassword, verifyPassword } from '../auth/passwords'
-import { createSession, revokeAllSessions } from '../auth/sessions.service'
+import { changePassword, updateProfile } from './profile.service'
 import { toUser } from './user-view'
 
 export function userRoutes(deps: Deps) {
-  const { db, store, config } = deps
+  const { db, store } = deps
   const app = new Hono<AppEnv>()
 
   app.get('/me', (c) => ok(c, 'Data pengguna', toUser(c.var.user)))
 
   app.put('/update', async (c) => {
-    const input = await jsonBody(c, ProfileUpdateSchema)
-    const row = await db
-      .updateTable('users')
-      .set({ name: input.name, phone: input.phone })
-      .where('id', '=', c.var.user.id)
-      .returningAll()
-      .executeTakeFirstOrThrow()
+    const row = await updateProfile(deps, c.var.user, () => jsonBody(c, ProfileUpdateSchema))
     return ok(c, 'Profil berhasil diperbarui', toUser(row))
   })
 
@@ -69,18 +62,7 @@ export function userRoutes(deps: Deps) {
   })
 
   app.patch('/update-password', async (c) => {
-    const input = await jsonBody(c, PasswordChangeSchema)
-    const user = c.var.user
-    if (!(await verifyPassword(user.password_hash, input.current_password))) {
-      throw new AppError(422, 'Password saat ini salah', { current_password: 'Password saat ini salah' })
-    }
-    const passwordHash = await hashPassword(input.new_password)
-    // Every other session dies with the old password; the caller gets a fresh token to stay signed in.
-    const token = await db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute()
-      await revokeAllSessions(trx, user.id)
-      return createSession(trx, user.id, config.tokenTtlMs)
-    })
+    const token = await changePassword(deps, c.var.user, () => jsonBody(c, PasswordChangeSchema))
     return ok(c, 'Password berhasil diperbarui', { token })
   })
 

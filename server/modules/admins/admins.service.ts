@@ -1,0 +1,28 @@
+import type { Kysely } from 'kysely'
+import { type Actor, access } from '../../access'
+import type { DB, UserRow } from '../../db/schema'
+import { createAccount, findAccount, listAccounts, removeAccount } from '../users/accounts.service'
+
+/** Admin accounts, managed by the superadmin only (SPEC section 6); every call asks the policy first. */
+
+const ADMIN = ['admin'] as const
+type Db = { db: Kysely<DB> }
+type AdminInput = { name: string; email: string; password: string; phone: string }
+
+export async function listAdmins(deps: Db, user: Actor): Promise<UserRow[]> {
+  await access.require(deps, user, 'admin.manage')
+  return listAccounts(deps.db, ADMIN)
+}
+
+/** `read` parses the body; it runs only after the caller is allowed. */
+export async function createAdmin(deps: Db, user: Actor, read: () => Promise<AdminInput>): Promise<UserRow> {
+  await access.require(deps, user, 'admin.manage')
+  const input = await read()
+  return createAccount(deps.db, { ...input, role: 'admin', createdBy: user.id })
+}
+
+export async function removeAdmin(deps: Db, user: Actor, id: number): Promise<void> {
+  await access.require(deps, user, 'admin.manage')
+  const admin = await findAccount(deps.db, id, ADMIN)
+  await removeAccount(deps.db, admin.id)
+}

@@ -1,0 +1,76 @@
+import type { Kysely } from 'kysely'
+import { EMPLOYEE_ROLES, type Role } from '../../../src/contracts/common'
+import { type Actor, access } from '../../access'
+import type { DB, UserRow } from '../../db/schema'
+import type { Deps } from '../../deps'
+import { forbidden } from '../../http'
+import {
+  createAccount,
+  findAccount,
+  listAccounts,
+  removeAccount,
+  setAccountActive,
+  updateAccount,
+} from '../users/accounts.service'
+
+/**
+ * Employee accounts (perencanaan, pengawasan), managed by admins (SPEC section 6). Every call asks the
+ * policy first; `read` parses the body and runs only after the caller is allowed.
+ */
+
+type Db = { db: Kysely<DB> }
+type EmployeeInput = { name: string; email: string; phone: string; role: Role }
+
+export async function listEmployees(deps: Db, user: Actor): Promise<UserRow[]> {
+  await access.require(deps, user, 'employee.manage')
+  return listAccounts(deps.db, EMPLOYEE_ROLES)
+}
+
+/** SPEC leaves the path id of the create call open: it is the creating admin's own id (403 otherwise). */
+export async function createEmployee(
+  deps: Pick<Deps, 'db' | 'events'>,
+  user: Actor,
+  pathId: number,
+  read: () => Promise<EmployeeInput & { password: string }>,
+): Promise<UserRow> {
+  await access.require(deps, user, 'employee.manage')
+  if (pathId !== user.id) throw forbidden()
+  const input = await read()
+  const row = await createAccount(deps.db, { ...input, createdBy: user.id })
+  void deps.events.publish({
+    type: 'employee_added',
+    actorId: user.id,
+    userId: row.id,
+    name: row.name,
+    role: row.role,
+  })
+  return row
+}
+
+export async function updateEmployee(
+  deps: Db,
+  user: Actor,
+  id: number,
+  read: () => Promise<EmployeeInput>,
+): Promise<UserRow> {
+  await access.require(deps, user, 'employee.manage')
+  const employee = await findAccount(deps.db, id, EMPLOYEE_ROLES)
+  return updateAccount(deps.db, employee.id, await read())
+}
+
+export async function setEmployeeActive(
+  deps: Db,
+  user: Actor,
+  id: number,
+  active: boolean,
+): Promise<UserRow> {
+  await access.require(deps, user, 'employee.manage')
+  const employee = await findAccount(deps.db, id, EMPLOYEE_ROLES)
+  return setAccountActive(deps.db, employee.id, active)
+}
+
+export async function removeEmployee(deps: Db, user: Actor, id: number): Promise<void> {
+  await access.require(deps, user, 'employee.manage')
+  const employee = await findAccount(deps.db, id, EMPLOYEE_ROLES)
+  await removeAccount(deps.db, employee.id)
+}

@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely'
+import { type Actor, access } from '../../access'
+import type { DB, UserRow } from '../../db/schema'
+import type { Deps } from '../../deps'
+import { AppError } from '../../http'
+import { hashPassword, verifyPassword } from '../auth/passwords'
+import { createSession, revokeAllSessions } from '../auth/sessions.service'
+
+/**
+ * The caller's own account (SPEC section 6: every logged-in user edits their own profile, avatar and
+ * password; the email cannot be changed). Only the caller's row is ever touched.
+ */
+
+type Caller = Actor & Pick<UserRow, 'password_hash'>
+
+export async function updateProfile(
+  deps: { db: Kysely<DB> },
+  user: Actor,
+  read: () => Promise<{ name: string; phone: string }>,
+): Promise<UserRow> {
+  await access.require(deps, user, 'profile.edit')
+  const input = await read()
+  return deps.db
+    .updateTable('users')
+    .set({ name: input.name, phone: input.phone })
+    .where('id', '=', user.id)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/** Every other session dies with the old password; answers a fresh token so the caller stays signed in. */
+export async function changePassword(
+  deps: Pick<Deps, 'db' | 'config'>,
+  user: Caller,
+  read: () => Promise<{ current_password: string; new_password: string }>,
+): Promise<string> {
+  await access.require(deps, user, 'profile.edit')
+  const input = await read()
+  if (!(await verifyPassword(user.password_hash, input.current_password))) {
+    throw new AppError(422, 'Password saat ini salah', { current_password: 'Password saat ini salah' })
+  }
+  const passwordHash = await hashPassword(input.new_password)
+  return deps.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute()
+    await revokeAllSessions(trx, user.id)
+    return createSession(trx, user.id, deps.config.tokenTtlMs)
+  })
+}
