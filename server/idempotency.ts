@@ -1,85 +1,224 @@
 import { createHash } from 'node:crypto'
-import { createMiddleware } from 'hono/factory'
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { Kysely, Transaction } from 'kysely'
+import type { DB } from './db/schema'
 import type { AppEnv, Deps } from './deps'
+import { type DomainEvent, EventHub } from './events'
 import { AppError, nowIso } from './http'
 
+/**
+ * Retried creates (DESIGN.md): a create call may carry an `Idempotency-Key` (a client-made uuid); the
+ * first answer per (user, key) is stored and replayed for repeats, so an outbox item sent twice lands once.
+ *
+ * The stored answer and what the create wrote commit in ONE transaction, so there is no "in progress"
+ * state that a killed process could leave behind: either both are there (repeats replay the answer) or
+ * neither is (a repeat simply runs again). Two concurrent requests with one key both try to insert the
+ * key row; the loser waits for the winner's transaction (PostgreSQL's unique index does), finds the row
+ * taken, rolls back everything it did and replays the winner's answer.
+ */
+
 const KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/
-const IN_FLIGHT = 0
+/** Keys are kept a day: long enough for any outbox retry, short enough to keep the table small. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
+const SWEEP_EVERY_MS = 10 * 60 * 1000
+
+export type CreateAnswer = { status: ContentfulStatusCode; message: string; data?: unknown }
+
+export type CreateScope = {
+  /**
+   * The dependencies to do the work with: `db` is the transaction (a `db.transaction()` inside joins it),
+   * and `events` are delivered to the real hub only after the commit (never for a rolled-back or
+   * replayed request).
+   */
+  deps: Deps
+  /**
+   * Call once the caller is known to be allowed and the body is read, with a JSON-able form of the
+   * request body (JSON: the parsed body; multipart: the field values plus each file's name and sha256).
+   * With an Idempotency-Key it checks the key (400), then either takes the key for this transaction or
+   * ends the work: a stored answer is replayed, a key used for a different request answers 422. Without
+   * a key it does nothing. It must be called exactly once when a key is sent.
+   */
+  claim: (payload: unknown) => Promise<void>
+  /**
+   * `read` (a body parser a service calls after its access check) followed by claim() with what it
+   * read, or with `payload(input)` when not all of it should be fingerprinted.
+   */
+  read: <T>(read: () => Promise<T>, payload?: (input: T) => unknown) => () => Promise<T>
+}
 
 /**
- * Create calls accept an `Idempotency-Key` (a client-made uuid). The first response per (user, key)
- * is stored and replayed for repeats, so an outbox item sent twice lands once. A row is reserved
- * before the handler runs, so two concurrent sends of one key cannot both create.
- * Must run after requireAuth.
+ * Runs a create and answers it, idempotently when the request has an Idempotency-Key. `work` runs in one
+ * database transaction with `scope.deps`; what it returns is the answer ({ success: true, message, data }
+ * with its status), stored with the key in the same transaction.
+ *
+ *   app.post('/create', (c) =>
+ *     idempotentCreate(c, deps, async (scope) => {
+ *       // The service checks access, then calls the read: the body is parsed and the key claimed.
+ *       const read = scope.read(() => jsonBody(c, ProjectCreateSchema))
+ *       const row = await createProject(scope.deps, c.var.user, read)
+ *       return { status: 201, message: 'Project berhasil dibuat', data: toProject(row) }
+ *     }),
+ *   )
  */
-export const idempotent = (deps: Deps) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    const key = c.req.header('idempotency-key')
-    if (!key) return next()
-    if (!KEY_PATTERN.test(key)) throw new AppError(400, 'Idempotency-Key tidak valid')
-    const userId = c.var.user.id
-    const requestHash = createHash('sha256').update(`${c.req.method} ${c.req.path}`).digest('hex')
-    const { db } = deps
+export async function idempotentCreate(
+  c: Context<AppEnv>,
+  deps: Deps,
+  work: (scope: CreateScope) => Promise<CreateAnswer>,
+): Promise<Response> {
+  const key = c.req.header('idempotency-key')
+  const userId = c.var.user.id
+  const fingerprint = (payload: unknown) => requestFingerprint(c.req.method, c.req.path, payload)
+  if (key !== undefined) await sweepOccasionally(deps)
 
-    const existing = await db
-      .selectFrom('idempotency_keys')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('key', '=', key)
-      .executeTakeFirst()
-    if (existing) return replay(existing)
+  const pending: DomainEvent[] = []
+  const events = new EventHub()
+  events.subscribe((event) => {
+    pending.push(event)
+  })
 
-    try {
-      await db
-        .insertInto('idempotency_keys')
-        .values({
-          user_id: userId,
-          key,
-          request_hash: requestHash,
-          status: IN_FLIGHT,
-          body: '',
-          created_at: nowIso(),
-        })
-        .execute()
-    } catch {
-      // Lost the race to a concurrent request with the same key.
-      const row = await db
-        .selectFrom('idempotency_keys')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('key', '=', key)
-        .executeTakeFirst()
-      if (row) return replay(row)
-      throw new AppError(409, 'Permintaan yang sama sedang diproses')
-    }
-
-    let stored = false
-    try {
-      await next()
-      const status = c.res.status
-      // Only final answers are remembered; a 5xx or 429 may succeed when retried.
-      if (status < 500 && status !== 429 && status !== 408) {
-        const body = await c.res.clone().text()
-        await db
+  let body: string
+  let status: ContentfulStatusCode
+  try {
+    ;({ body, status } = await deps.db.transaction().execute(async (trx) => {
+      let claimed = false
+      const claim = async (payload: unknown) => {
+        if (claimed) throw new Error('idempotentCreate: claim() called twice')
+        claimed = true
+        if (key === undefined) return
+        if (!KEY_PATTERN.test(key))
+          throw new AppError(400, 'Idempotency-Key tidak valid: gunakan 8-100 huruf, angka, - atau _')
+        await takeKey(trx, userId, key, fingerprint(payload))
+      }
+      const read =
+        <T>(read: () => Promise<T>, payload: (input: T) => unknown = (input) => input) =>
+        async () => {
+          const input = await read()
+          await claim(payload(input))
+          return input
+        }
+      const answer = await work({ deps: { ...deps, db: joinable(trx), events }, claim, read })
+      if (key !== undefined && !claimed) throw new Error('idempotentCreate: the work never called claim()')
+      const json = JSON.stringify({ success: true, message: answer.message, data: answer.data })
+      if (key !== undefined)
+        await trx
           .updateTable('idempotency_keys')
-          .set({ status, body })
+          .set({ status: answer.status, body: json })
           .where('user_id', '=', userId)
           .where('key', '=', key)
           .execute()
-        stored = true
-      }
-    } finally {
-      if (!stored)
-        await db.deleteFrom('idempotency_keys').where('user_id', '=', userId).where('key', '=', key).execute()
-    }
+      return { body: json, status: answer.status }
+    }))
+  } catch (err) {
+    if (err instanceof Replay) return replay(c, err.row)
+    throw err
+  }
+  for (const event of pending) void deps.events.publish(event)
+  return c.body(body, status, { 'Content-Type': 'application/json' })
+}
 
-    function replay(row: { request_hash: string; status: number; body: string }) {
-      if (row.request_hash !== requestHash)
-        throw new AppError(422, 'Idempotency-Key sudah dipakai untuk permintaan lain')
-      if (row.status === IN_FLIGHT) throw new AppError(409, 'Permintaan yang sama sedang diproses')
-      return new Response(row.body, {
-        status: row.status,
-        headers: { 'content-type': 'application/json; charset=utf-8', 'idempotent-replayed': 'true' },
-      })
-    }
+type KeyRow = { request_hash: string; status: number; body: string }
+
+/** Thrown inside the transaction to roll it back and answer with a stored answer instead. */
+class Replay extends Error {
+  constructor(readonly row: KeyRow) {
+    super('idempotent replay')
+  }
+}
+
+async function takeKey(trx: Transaction<DB>, userId: number, key: string, requestHash: string) {
+  // An expired row of this key no longer counts (the sweep may not have reached it yet).
+  await trx
+    .deleteFrom('idempotency_keys')
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .where('created_at', '<', expiryCutoff())
+    .execute()
+  // The answer is filled in before the commit, so no other transaction ever sees this row unanswered.
+  // On a conflict PostgreSQL waits for the holder's transaction: a committed holder makes this insert
+  // do nothing (replay below), a rolled-back one lets it through.
+  const inserted = await trx
+    .insertInto('idempotency_keys')
+    .values({ user_id: userId, key, request_hash: requestHash, status: 0, body: '', created_at: nowIso() })
+    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+    .executeTakeFirst()
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return
+  const row = await trx
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'status', 'body'])
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .executeTakeFirstOrThrow()
+  if (row.request_hash !== requestHash)
+    throw new AppError(422, 'Idempotency-Key sudah dipakai untuk permintaan lain')
+  throw new Replay(row)
+}
+
+function replay(c: Context, row: KeyRow): Response {
+  return c.body(row.body, row.status as ContentfulStatusCode, {
+    'Content-Type': 'application/json',
+    'Idempotent-Replayed': 'true',
   })
+}
+
+/**
+ * What makes two requests "the same": method, path and the body in a canonical JSON form (object keys
+ * sorted), hashed. The caller chooses the payload (see CreateScope.claim).
+ */
+export function requestFingerprint(method: string, path: string, payload: unknown): string {
+  return createHash('sha256')
+    .update(canonicalJson({ method: method.toUpperCase(), path, payload }))
+    .digest('hex')
+}
+
+/** JSON with object keys sorted at every depth, so equal values give equal text whatever the key order. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return v
+    const sorted: Record<string, unknown> = {}
+    for (const k of Object.keys(v).sort()) sorted[k] = (v as Record<string, unknown>)[k]
+    return sorted
+  })
+}
+
+const expiryCutoff = (now = Date.now()) => new Date(now - IDEMPOTENCY_TTL_MS).toISOString()
+
+/** Deletes keys older than IDEMPOTENCY_TTL_MS. Called now and then by creates; callable at start. */
+export async function sweepIdempotencyKeys(db: Kysely<DB>, now = Date.now()): Promise<void> {
+  await db.deleteFrom('idempotency_keys').where('created_at', '<', expiryCutoff(now)).execute()
+}
+
+// Per process and per database: only how often this process sweeps, never what any answer is.
+const lastSweep = new WeakMap<Kysely<DB>, number>()
+async function sweepOccasionally(deps: Pick<Deps, 'db' | 'logger'>) {
+  const now = Date.now()
+  if (now - (lastSweep.get(deps.db) ?? 0) < SWEEP_EVERY_MS) return
+  lastSweep.set(deps.db, now)
+  try {
+    await sweepIdempotencyKeys(deps.db, now)
+  } catch (err) {
+    deps.logger.warn('idempotency key sweep failed', err)
+  }
+}
+
+/**
+ * The transaction as a `db` whose `transaction()` joins it instead of throwing (Kysely refuses nested
+ * transactions), so a service that opens its own transaction can run inside a create's.
+ */
+function joinable(trx: Transaction<DB>): Kysely<DB> {
+  const joined: Kysely<DB> = new Proxy(trx, {
+    get(target, prop) {
+      if (prop === 'transaction') {
+        const builder = {
+          setIsolationLevel: () => builder,
+          setAccessMode: () => builder,
+          execute: <T>(fn: (t: Kysely<DB>) => Promise<T>) => fn(joined),
+        }
+        return () => builder
+      }
+      const value = Reflect.get(target, prop, target)
+      return typeof value === 'function' ? value.bind(target) : value
+    },
+  })
+  return joined
+}

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { EmployeeCreateSchema, EmployeeUpdateSchema } from '../../../src/contracts/employees'
 import type { AppEnv, Deps } from '../../deps'
 import { AppError, idParam, jsonBody, ok } from '../../http'
-import { idempotent } from '../../idempotency'
+import { idempotentCreate } from '../../idempotency'
 import { toUser } from '../users/user-view'
 import {
   createEmployee,
@@ -16,10 +16,18 @@ import {
 export function employeeRoutes(deps: Deps) {
   const app = new Hono<AppEnv>()
 
-  app.post('/create/:id', idempotent(deps), async (c) => {
-    const row = await createEmployee(deps, c.var.user, idParam(c), () => jsonBody(c, EmployeeCreateSchema))
-    return ok(c, 'Karyawan berhasil ditambahkan', toUser(row), 201)
-  })
+  // The account and the stored Idempotency-Key answer commit together (server/idempotency.ts). The
+  // password stays out of the request fingerprint: a fast hash of it would sit beside the argon2 one.
+  app.post('/create/:id', (c) =>
+    idempotentCreate(c, deps, async (scope) => {
+      const read = scope.read(
+        () => jsonBody(c, EmployeeCreateSchema),
+        (input) => ({ ...input, password: undefined }),
+      )
+      const row = await createEmployee(scope.deps, c.var.user, idParam(c), read)
+      return { status: 201, message: 'Karyawan berhasil ditambahkan', data: toUser(row) }
+    }),
+  )
 
   app.get('/list', async (c) => ok(c, 'Daftar karyawan', (await listEmployees(deps, c.var.user)).map(toUser)))
 

@@ -6,7 +6,7 @@ import {
 } from '../../../src/contracts/projects'
 import type { AppEnv, Deps } from '../../deps'
 import { jsonBody, ok, okCached } from '../../http'
-import { idempotent } from '../../idempotency'
+import { idempotentCreate } from '../../idempotency'
 import { toUser } from '../users/user-view'
 import {
   createProject,
@@ -28,10 +28,17 @@ import {
 export function projectRoutes(deps: Deps) {
   const app = new Hono<AppEnv>()
 
-  app.post('/create', idempotent(deps), async (c) => {
-    const row = await createProject(deps, c.var.user, () => jsonBody(c, ProjectCreateSchema))
-    return ok(c, 'Project berhasil dibuat', toProject(row), 201)
-  })
+  // The project row and the stored Idempotency-Key answer commit together (server/idempotency.ts).
+  app.post('/create', (c) =>
+    idempotentCreate(c, deps, async (scope) => {
+      const row = await createProject(
+        scope.deps,
+        c.var.user,
+        scope.read(() => jsonBody(c, ProjectCreateSchema)),
+      )
+      return { status: 201, message: 'Project berhasil dibuat', data: toProject(row) }
+    }),
+  )
 
   app.get('/list', (c) => {
     const list = projectList(deps, c.var.user)
