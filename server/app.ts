@@ -16,6 +16,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
 import { employeeRoutes } from './modules/employees/employees.routes'
 import { projectRoutes } from './modules/projects/projects.routes'
 import { userRoutes } from './modules/users/users.routes'
+import { publicBlobRoutes } from './storage/public-blobs'
+import { closeUnreadBody } from './uploads/close-unread-body'
 
 const JSON_LIMIT = 1024 * 1024
 
@@ -23,6 +25,8 @@ const JSON_LIMIT = 1024 * 1024
 export function createApp(deps: Deps) {
   const app = new Hono<AppEnv>()
 
+  // Outermost, so it sees every answer (errors included) that leaves a request body unread.
+  app.use('*', closeUnreadBody())
   app.use(
     '*',
     secureHeaders({
@@ -109,16 +113,8 @@ export function createApp(deps: Deps) {
   api.all('*', (c) => c.json({ success: false, message: 'Alamat API tidak ditemukan' }, 404))
   app.route('/api', api)
 
-  // Public blobs (doc images, avatars) by unguessable name; names are immutable, so cache forever.
-  app.use('/storage/*', async (c, next) => {
-    await next()
-    if (c.res.status === 200) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable')
-  })
-  app.use(
-    '/storage/*',
-    serveStatic({ root: deps.store.publicDir, rewriteRequestPath: (p) => p.replace(/^\/storage/, '') }),
-  )
-  app.all('/storage/*', (c) => c.json({ success: false, message: 'File tidak ditemukan' }, 404))
+  // Public blobs (doc images, avatars) by unguessable name, through the blob store.
+  app.route('/storage', publicBlobRoutes(deps.store))
 
   const webDir = deps.config.webDir
   if (webDir && fs.existsSync(path.join(webDir, 'index.html'))) {

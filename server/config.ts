@@ -40,7 +40,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     superadminEmail: env.SUPERADMIN_EMAIL || undefined,
     superadminPassword: env.SUPERADMIN_PASSWORD || undefined,
     whatsappDriver: driver,
-    maxUploadBytes: Number(env.MAX_UPLOAD_MB ?? 100) * 1024 * 1024,
+    maxUploadBytes: positiveInt(env.MAX_UPLOAD_MB, 200) * 1024 * 1024,
     logLevel: level,
     webDir: env.WEB_DIR === '' ? undefined : path.resolve(env.WEB_DIR ?? './dist'),
     tokenTtlMs: 30 * 24 * 60 * 60 * 1000,

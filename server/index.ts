@@ -5,6 +5,7 @@ import { readConfig } from './config'
 import { createDeps } from './create-deps'
 import { migrate, openDatabase } from './db/index'
 import { sweepExpiredSessions } from './modules/auth/sessions.service'
+import { sweepUploadsAtStart } from './uploads/sweep'
 
 const config = readConfig()
 const database = openDatabase({
@@ -15,6 +16,7 @@ const database = openDatabase({
 await migrate(database)
 const deps = createDeps(config, database)
 await ensureSuperadmin(deps, config)
+sweepUploadsAtStart(deps)
 await sweepExpiredSessions(deps.db)
 
 const server = serve({ fetch: createApp(deps).fetch, port: config.port, hostname: config.host }, (info) => {

@@ -116,3 +116,25 @@ export function formWith(
   }
   return form
 }
+
+/**
+ * Serves `app` on a real loopback port (port 0), for what app.request() cannot show: keep-alive
+ * sockets, aborted bodies, answers sent before a body was read. `agent` keeps one socket alive and
+ * reuses it, as a browser does.
+ */
+export async function listen(app: { fetch: (req: Request, env: unknown) => Response | Promise<Response> }) {
+  const { serve } = await import('@hono/node-server')
+  const http = await import('node:http')
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' })
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()))
+  const { port } = server.address() as import('node:net').AddressInfo
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+  async function close() {
+    agent.destroy()
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve())
+      ;(server as import('node:http').Server).closeAllConnections?.()
+    })
+  }
+  return { port, agent, close }
+}

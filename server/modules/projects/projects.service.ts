@@ -222,7 +222,7 @@ async function removeBlobs(deps: Pick<Deps, 'store' | 'logger'>, blobs: BlobRef[
     await Promise.all(
       blobs.slice(i, i + BATCH).map(async (b) => {
         try {
-          await deps.store.remove(b.key, b.visibility)
+          await deps.store.delete(b.key, b.visibility)
         } catch (err) {
           deps.logger.error(`blob ${b.visibility}/${b.key} of a deleted project could not be removed`, err)
         }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Area, Status } from '../../../src/contracts/projects'
-import type { Visibility } from '../../storage/blob-store'
+import { newBlobKey, type Visibility } from '../../storage/blob-store'
 import { createTestApp, type TestApp } from '../../test/harness'
 
 type Account = Awaited<ReturnType<TestApp['user']>>
@@ -47,9 +48,8 @@ async function setMembers(projectId: number, userIds: number[]) {
 
 /** A real blob in the store, so deletion can be checked on disk. */
 async function blob(visibility: Visibility, ext = 'pdf') {
-  const tmp = t.deps.store.tempPath()
-  fs.writeFileSync(tmp, 'isi berkas')
-  const key = await t.deps.store.adopt(tmp, ext, visibility)
+  const key = newBlobKey(ext)
+  await t.deps.store.put(key, visibility, Readable.from([Buffer.from('isi berkas')]))
   return { key, file: path.join(t.dataDir, 'storage', visibility, key) }
 }
 
@@ -597,10 +597,10 @@ describe('DELETE /api/project/delete/{id}', () => {
     const b = await blob('private')
     await insertFile(p.id, 'perencanaan', 'pending', b.key)
     const store = t.deps.store
-    const original = store.remove
+    const original = store.delete
     const logged: string[] = []
     const originalError = t.deps.logger.error
-    store.remove = async () => {
+    store.delete = async () => {
       throw new Error('disk penuh')
     }
     t.deps.logger.error = (msg: string) => void logged.push(msg)
@@ -608,7 +608,7 @@ describe('DELETE /api/project/delete/{id}', () => {
       const res = await t.request('DELETE', `/api/project/delete/${p.id}`, { token: admin.token })
       expect(res.status).toBe(200)
     } finally {
-      store.remove = original
+      store.delete = original
       t.deps.logger.error = originalError
     }
     expect(logged).toHaveLength(1)

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, formWith, samplePng, type TestApp } from '../../test/harness'
+import { stagingDir } from '../../uploads/receive'
 
 let t: TestApp
 beforeAll(async () => {
@@ -122,7 +122,7 @@ describe('PATCH /api/user/update-avatar', () => {
     })
     const res2 = await t.request('PATCH', '/api/user/update-avatar', { token: u.token, body: liar })
     expect(res2.status).toBe(415)
-    expect(fs.readdirSync(path.join(t.dataDir, 'storage', 'tmp'))).toEqual([])
+    expect(fs.readdirSync(stagingDir(t.dataDir))).toEqual([])
   })
   it('answers 422 without a file, 415 for a JSON body, 413 above the size limit', async () => {
     const u = await t.user('admin')
@@ -137,11 +137,16 @@ describe('PATCH /api/user/update-avatar', () => {
     })
     expect(json.status).toBe(415)
     const big = formWith({
-      avatar: { data: Buffer.alloc(6 * 1024 * 1024, 1), name: 'besar.png', type: 'image/png' },
+      // Image bytes first, so the size (not the kind) is what gets refused.
+      avatar: {
+        data: Buffer.concat([await samplePng(), Buffer.alloc(6 * 1024 * 1024, 1)]),
+        name: 'besar.png',
+        type: 'image/png',
+      },
     })
     const res = await t.request('PATCH', '/api/user/update-avatar', { token: u.token, body: big })
     expect(res.status).toBe(413)
-    expect(fs.readdirSync(path.join(t.dataDir, 'storage', 'tmp'))).toEqual([])
+    expect(fs.readdirSync(stagingDir(t.dataDir))).toEqual([])
   })
 })
 

@@ -1,0 +1,280 @@
+import { createHash, randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import type { ReadableStream as WebReadableStream } from 'node:stream/web'
+import Busboy from 'busboy'
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { MSG } from '../../src/contracts/common'
+import { UPLOAD_MSG } from '../../src/contracts/uploads'
+import type { Config } from '../config'
+import { AppError } from '../http'
+import { couldBe, type FileKind, HEAD_BYTES, type HeadVerdict, KINDS, resolveKind, sniffHead } from './sniff'
+
+export type UploadOptions = {
+  /** Form fields that carry files; file parts in any other field are skipped unread. */
+  fileFields: readonly string[]
+  maxFiles: number
+  /** Per file; defaults to MAX_UPLOAD_MB. */
+  maxFileBytes?: number
+  /** The kinds this route takes, judged by the bytes (see sniff.ts). */
+  accept: readonly FileKind[]
+  /** The 415 message for any other kind (the route's own wording, e.g. the avatar's SPEC message). */
+  typeMessage?: string
+  /**
+   * 'request' (default): the first bad file (too large, wrong kind, empty) fails the whole request at
+   * once, unread rest and all. 'file': a bad file is listed in `rejected` and the others go on, for
+   * multi-file uploads that answer per file.
+   */
+  failure?: 'request' | 'file'
+}
+
+export type ReceivedFile = {
+  field: string
+  /** The client's file name ('' when it sent none), for display and Content-Disposition only: never a path. */
+  name: string
+  /** Decided by the bytes; `ext` and `mime` follow from it, not from what the client claimed. */
+  kind: FileKind
+  ext: string
+  mime: string
+  size: number
+  /** Hex SHA-256 of the bytes, computed while streaming (idempotency fingerprints use it). */
+  sha256: string
+  /** The staged copy on local disk; removed when the upload ends (store.put may move it first). */
+  path: string
+}
+
+export type RejectedFile = { field: string; name: string; status: 413 | 415 | 422; message: string }
+
+export type Upload = {
+  /** Text fields, each name with its values in the order sent. */
+  fields: Record<string, string[]>
+  files: ReceivedFile[]
+  /** Only with failure 'file'. */
+  rejected: RejectedFile[]
+  /** A fresh staged path for a file derived from the upload (e.g. a re-encoded image), removed with it. */
+  scratchPath(ext: string): string
+}
+
+/** Where uploads are staged while they stream in: local disk under DATA_DIR, whatever the blob store. */
+export const stagingDir = (dataDir: string) => path.join(dataDir, 'upload-staging')
+
+/**
+ * Receives a multipart upload, hands it to `work`, and removes every staged file afterwards whatever
+ * happens. Bodies stream through busboy to staged files (memory does not grow with file size), each
+ * file bounded in size, hashed and checked by its magic bytes as it arrives. Errors are AppErrors
+ * (400 malformed, 413 too large, 415 wrong kind or not multipart, 422 empty file).
+ */
+export async function withUpload<T>(
+  c: Context,
+  config: Pick<Config, 'dataDir' | 'maxUploadBytes'>,
+  options: UploadOptions,
+  work: (upload: Upload) => Promise<T>,
+): Promise<T> {
+  const staged = new Set<string>()
+  try {
+    const upload = await receive(c, config, options, staged)
+    return await work(upload)
+  } finally {
+    await Promise.all([...staged].map((p) => fs.promises.rm(p, { force: true })))
+  }
+}
+
+async function receive(
+  c: Context,
+  config: Pick<Config, 'dataDir' | 'maxUploadBytes'>,
+  opts: UploadOptions,
+  staged: Set<string>,
+): Promise<Upload> {
+  const contentType = c.req.header('content-type') ?? ''
+  if (!/^multipart\/form-data\b/i.test(contentType)) throw new AppError(415, UPLOAD_MSG.notMultipart)
+  const body = c.req.raw.body
+  if (!body) throw new AppError(400, MSG.malformed)
+
+  const dir = stagingDir(config.dataDir)
+  await fs.promises.mkdir(dir, { recursive: true })
+  const stagePath = (ext: string) => {
+    const p = path.join(dir, `${randomUUID()}.${ext}`)
+    staged.add(p)
+    return p
+  }
+
+  const maxBytes = opts.maxFileBytes ?? config.maxUploadBytes
+  const maxMb = Math.round((maxBytes / 1024 / 1024) * 10) / 10
+  const perFile = opts.failure === 'file'
+  const typeMessage = opts.typeMessage ?? UPLOAD_MSG.wrongType
+
+  let bb: Busboy.Busboy
+  try {
+    bb = Busboy({
+      headers: { 'content-type': contentType },
+      limits: {
+        fileSize: maxBytes,
+        files: opts.maxFiles,
+        fields: 50,
+        fieldSize: 64 * 1024,
+        parts: opts.maxFiles + 50,
+      },
+      defParamCharset: 'utf8',
+    })
+  } catch {
+    throw new AppError(400, MSG.malformed)
+  }
+
+  const source = Readable.fromWeb(body as unknown as WebReadableStream)
+  const fields: Record<string, string[]> = {}
+  const sinks: FileSink[] = []
+  const rejected: RejectedFile[] = []
+
+  return new Promise<Upload>((resolve, reject) => {
+    let settled = false
+    // Stops reading at once: the answer goes out with the rest of the body unread, and the app's
+    // connection rule (close-unread-body.ts) closes that connection so the client still reads it.
+    const fail = (err: unknown) => {
+      if (settled) return
+      settled = true
+      source.unpipe(bb)
+      source.pause()
+      for (const sink of sinks) sink.abort()
+      Promise.allSettled(sinks.map((s) => s.done)).then(() => reject(err))
+    }
+    const refuse = (sink: FileSink, status: 413 | 415 | 422, message: string) => {
+      if (!perFile)
+        return fail(new AppError(status as ContentfulStatusCode, message, { [sink.field]: message }))
+      rejected.push({ field: sink.field, name: sink.name, status, message })
+      sink.abort()
+    }
+
+    source.on('error', () => fail(new AppError(400, UPLOAD_MSG.interrupted)))
+    bb.on('error', () => fail(new AppError(400, MSG.malformed)))
+    bb.on('filesLimit', () => fail(new AppError(413, UPLOAD_MSG.tooManyFiles)))
+    bb.on('fieldsLimit', () => fail(new AppError(413, MSG.tooLarge)))
+    bb.on('partsLimit', () => fail(new AppError(413, MSG.tooLarge)))
+    bb.on('field', (name, value, info) => {
+      if (info.valueTruncated || info.nameTruncated) return fail(new AppError(413, MSG.tooLarge))
+      fields[name] = [...(fields[name] ?? []), value]
+    })
+    bb.on('file', (field, stream, info) => {
+      if (!opts.fileFields.includes(field) || settled) {
+        stream.resume()
+        return
+      }
+      const sink = new FileSink(field, info.filename ?? '', stagePath('part'), stream, opts.accept)
+      sinks.push(sink)
+      sink.onWrongKind = () => refuse(sink, 415, typeMessage)
+      stream.on('limit', () => refuse(sink, 413, UPLOAD_MSG.fileTooLarge(sink.name, maxMb)))
+      sink.done.catch(fail)
+    })
+    bb.on('close', async () => {
+      if (settled) return
+      try {
+        await Promise.all(sinks.map((s) => s.done))
+        const files: ReceivedFile[] = []
+        for (const sink of sinks) {
+          if (sink.aborted || settled) continue
+          // An empty file input sends a nameless, empty part: nothing was chosen.
+          if (sink.size === 0 && sink.name === '') continue
+          if (sink.size === 0) {
+            refuse(sink, 422, UPLOAD_MSG.emptyFile(sink.name))
+            continue
+          }
+          const kind = await resolveKind(sink.verdict, sink.path)
+          if (!kind || !opts.accept.includes(kind)) {
+            refuse(sink, 415, typeMessage)
+            continue
+          }
+          files.push({
+            field: sink.field,
+            name: sink.name,
+            kind,
+            ext: KINDS[kind].ext,
+            mime: KINDS[kind].mime,
+            size: sink.size,
+            sha256: sink.sha256,
+            path: sink.path,
+          })
+        }
+        if (settled) return
+        settled = true
+        resolve({ fields, files, rejected, scratchPath: stagePath })
+      } catch (err) {
+        fail(err)
+      }
+    })
+    source.pipe(bb)
+  })
+}
+
+/**
+ * One file part on its way to disk: counted, hashed and sniffed as the bytes pass. A refused file keeps
+ * being read (busboy needs the part consumed to reach the next one) but nothing more is written.
+ */
+class FileSink {
+  size = 0
+  verdict: HeadVerdict
+  aborted = false
+  readonly done: Promise<void>
+  onWrongKind: () => void = () => {}
+  private readonly hash = createHash('sha256')
+  private head: Buffer[] = []
+  private headLength = 0
+  private sniffed = false
+  private readonly out: fs.WriteStream
+
+  constructor(
+    readonly field: string,
+    readonly name: string,
+    readonly path: string,
+    private readonly stream: Readable,
+    private readonly accept: readonly FileKind[],
+  ) {
+    this.out = fs.createWriteStream(path, { flags: 'wx' })
+    this.done = new Promise<void>((resolve, reject) => {
+      this.out.on('close', resolve)
+      this.out.on('error', (err) => (this.aborted ? resolve() : reject(err)))
+      stream.on('error', () => (this.aborted ? resolve() : reject(new AppError(400, UPLOAD_MSG.interrupted))))
+    })
+    stream.on('data', (chunk: Buffer) => {
+      if (this.aborted) return
+      this.size += chunk.length
+      this.hash.update(chunk)
+      if (!this.sniffed) {
+        this.head.push(chunk)
+        this.headLength += chunk.length
+        if (this.headLength >= HEAD_BYTES) this.sniff()
+        if (this.aborted) return
+      }
+      if (!this.out.write(chunk)) {
+        stream.pause()
+        this.out.once('drain', () => stream.resume())
+      }
+    })
+    stream.on('end', () => {
+      if (this.aborted) return
+      if (!this.sniffed) this.sniff()
+      if (!this.aborted) this.out.end()
+    })
+  }
+
+  get sha256() {
+    return this.hash.copy().digest('hex')
+  }
+
+  /** Stops writing and drops the staged bytes (the caller removes the file with the upload). */
+  abort() {
+    if (this.aborted) return
+    this.aborted = true
+    this.out.destroy()
+    // It may be paused waiting for a 'drain' that will not come now; the rest of the part is discarded.
+    this.stream.resume()
+  }
+
+  private sniff() {
+    this.sniffed = true
+    this.verdict = sniffHead(Buffer.concat(this.head))
+    this.head = []
+    // An empty file has no kind yet; it is refused as empty once complete.
+    if (this.size > 0 && !couldBe(this.verdict, this.accept)) this.onWrongKind()
+  }
+}
