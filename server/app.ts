@@ -5,7 +5,6 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
-import { secureHeaders } from 'hono/secure-headers'
 import { MSG } from '../src/contracts/common'
 import type { AppEnv, Deps } from './deps'
 import { AppError, rejectControlCharsInUrl } from './http'
@@ -16,6 +15,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
 import { employeeRoutes } from './modules/employees/employees.routes'
 import { projectRoutes } from './modules/projects/projects.routes'
 import { userRoutes } from './modules/users/users.routes'
+import { securityHeaders } from './security-headers'
 import { publicBlobRoutes } from './storage/public-blobs'
 import { closeUnreadBody } from './uploads/close-unread-body'
 
@@ -27,28 +27,7 @@ export function createApp(deps: Deps) {
 
   // Outermost, so it sees every answer (errors included) that leaves a request body unread.
   app.use('*', closeUnreadBody())
-  app.use(
-    '*',
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        manifestSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      crossOriginEmbedderPolicy: false,
-      // The camera button on /profile and the photo picker need the camera on phones.
-      permissionsPolicy: { camera: ['self'], geolocation: [], microphone: [] },
-    }),
-  )
+  app.use('*', securityHeaders())
 
   // Phones on weak signal: the app's own text assets travel gzipped (images are skipped by type). Not
   // /api: its answers are mostly small and carry no Content-Length, so the middleware would gzip every
@@ -92,8 +71,9 @@ export function createApp(deps: Deps) {
     return jsonLimit(c, next)
   })
   api.use('*', async (c, next) => {
-    await next()
+    // Set before the handler, so it travels in the response as created (see security-headers.ts).
     c.header('Cache-Control', 'no-store')
+    await next()
     // Any write may change counts or visibility: move the shared write epoch before this response
     // leaves, so cached reads on every process recompute (server/read-cache.ts).
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') await deps.readCache.bump()

@@ -41,7 +41,9 @@ export async function okCached(
   c.header('Vary', 'Accept-Encoding')
   // Gzipped once per cached answer too (the compress middleware would redo it on every request).
   if (body.json.length >= 1024 && /\bgzip\b/i.test(c.req.header('accept-encoding') ?? '')) {
-    body.gzip ??= gzipSync(body.json)
+    // Level 1: half the CPU of the default for about the same size on JSON (80 KB list: 7.5 vs 6.9 KB);
+    // after every write each cached list is gzipped again, so this cost recurs under a mixed load.
+    body.gzip ??= gzipSync(body.json, { level: 1 })
     return c.body(new Uint8Array(body.gzip), 200, {
       'Content-Type': 'application/json',
       'Content-Encoding': 'gzip',
