@@ -223,6 +223,42 @@ describe(`Idempotency-Key on the create calls (${TEST_DB})`, () => {
     expect(keys).toContain(key)
   })
 
+  it('reads the body before opening its transaction: a slow client holds no database connection', async () => {
+    const head = '{"name":"Dikirim Pelan",'
+    const tail = '"description":"Tubuh permintaan datang sepotong-sepotong"}'
+    const encoder = new TextEncoder()
+    let rest!: () => void
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode(head))
+        rest = () => {
+          controller.enqueue(encoder.encode(tail))
+          controller.close()
+        }
+      },
+    })
+    const slow = t.app.request(
+      new Request('http://berkas.test/api/project/create', {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${admin.token}`,
+          'content-type': 'application/json',
+          'content-length': String(encoder.encode(head + tail).length),
+          'idempotency-key': `pelan-${randomUUID()}`,
+        },
+        body,
+        duplex: 'half',
+      } as RequestInit),
+    )
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    // While that body is incomplete, other calls are answered (SQLite has one connection to hold).
+    const other = await t.request('GET', '/api/project/list', { token: admin.token })
+    expect(other.status).toBe(200)
+    rest()
+    expect((await slow).status).toBe(201)
+    expect(await projectsNamed('Dikirim Pelan')).toHaveLength(1)
+  })
+
   it('without a key, creates work as before and store nothing', async () => {
     const before = (await keyRows(admin.id)).length
     const a = await createProject({ name: 'Tanpa Kunci', description: 'x' })
@@ -310,13 +346,21 @@ describe(`idempotentCreate (${TEST_DB})`, () => {
     expect(await projectsNamed('Bersarang')).toHaveLength(1)
   })
 
-  it('a work that never claims the key it was sent is a programming error, rolled back', async () => {
-    const post = appWith(async ({ deps }) => {
-      await insertProject(deps.db, 'Lupa Klaim')
-      return { status: 201, message: 'ok' }
+  it('a work that never claims the key it was sent is a programming error that stores no key', async () => {
+    const key = randomUUID()
+    const post = appWith(async () => ({ status: 201, message: 'ok' }))
+    expect((await post(key)).status).toBe(500)
+    expect((await keyRows(admin.id)).map((r) => r.key)).not.toContain(key)
+  })
+
+  it('what the work writes after claim() is rolled back with it', async () => {
+    const post = appWith(async ({ deps, claim }) => {
+      await claim({})
+      await insertProject(deps.db, 'Ditarik Kembali')
+      throw new AppError(422, 'Gagal di tengah jalan')
     })
-    expect((await post(randomUUID())).status).toBe(500)
-    expect(await projectsNamed('Lupa Klaim')).toHaveLength(0)
+    expect((await post(randomUUID())).status).toBe(422)
+    expect(await projectsNamed('Ditarik Kembali')).toHaveLength(0)
   })
 
   it('a process killed mid-create leaves nothing behind: the retry creates (no 409 forever)', async () => {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { Kysely, Transaction } from 'kysely'
+import type { ControlledTransaction, Kysely, Transaction } from 'kysely'
 import type { DB } from './db/schema'
 import type { AppEnv, Deps } from './deps'
 import { type DomainEvent, EventHub } from './events'
@@ -27,8 +27,8 @@ export type CreateAnswer = { status: ContentfulStatusCode; message: string; data
 
 export type CreateScope = {
   /**
-   * The dependencies to do the work with: `db` is the transaction (a `db.transaction()` inside joins it),
-   * and `events` are delivered to the real hub only after the commit (never for a rolled-back or
+   * The dependencies to do the work with: `db` is the plain database until claim() and the create's
+   * transaction after it (a `db.transaction()` inside joins it), and `events` are delivered to the real hub only after the commit (never for a rolled-back or
    * replayed request).
    */
   deps: Deps
@@ -48,8 +48,9 @@ export type CreateScope = {
 }
 
 /**
- * Runs a create and answers it, idempotently when the request has an Idempotency-Key. `work` runs in one
- * database transaction with `scope.deps`; what it returns is the answer ({ success: true, message, data }
+ * Runs a create and answers it, idempotently when the request has an Idempotency-Key. What `work` writes
+ * after claim() runs in one database transaction with `scope.deps` (the access check and the body read
+ * before it run outside any transaction); what it returns is the answer ({ success: true, message, data }
  * with its status), stored with the key in the same transaction.
  *
  *   app.post('/create', (c) =>
@@ -77,39 +78,44 @@ export async function idempotentCreate(
     pending.push(event)
   })
 
+  // The transaction starts at claim(), once the body is read: a slow client trickling its body (a phone
+  // uploading photos) must not hold a database connection (SQLite has one) while it does.
+  let trx: ControlledTransaction<DB> | undefined
+  let claimed = false
+  const claim = async (payload: unknown) => {
+    if (claimed) throw new Error('idempotentCreate: claim() called twice')
+    claimed = true
+    if (key !== undefined && !KEY_PATTERN.test(key))
+      throw new AppError(400, 'Idempotency-Key tidak valid: gunakan 8-100 huruf, angka, - atau _')
+    trx = await deps.db.startTransaction().execute()
+    if (key !== undefined) await takeKey(trx, userId, key, fingerprint(payload))
+  }
+  const read =
+    <T>(read: () => Promise<T>, payload: (input: T) => unknown = (input) => input) =>
+    async () => {
+      const input = await read()
+      await claim(payload(input))
+      return input
+    }
+
   let body: string
   let status: ContentfulStatusCode
   try {
-    ;({ body, status } = await deps.db.transaction().execute(async (trx) => {
-      let claimed = false
-      const claim = async (payload: unknown) => {
-        if (claimed) throw new Error('idempotentCreate: claim() called twice')
-        claimed = true
-        if (key === undefined) return
-        if (!KEY_PATTERN.test(key))
-          throw new AppError(400, 'Idempotency-Key tidak valid: gunakan 8-100 huruf, angka, - atau _')
-        await takeKey(trx, userId, key, fingerprint(payload))
-      }
-      const read =
-        <T>(read: () => Promise<T>, payload: (input: T) => unknown = (input) => input) =>
-        async () => {
-          const input = await read()
-          await claim(payload(input))
-          return input
-        }
-      const answer = await work({ deps: { ...deps, db: joinable(trx), events }, claim, read })
-      if (key !== undefined && !claimed) throw new Error('idempotentCreate: the work never called claim()')
-      const json = JSON.stringify({ success: true, message: answer.message, data: answer.data })
-      if (key !== undefined)
-        await trx
-          .updateTable('idempotency_keys')
-          .set({ status: answer.status, body: json })
-          .where('user_id', '=', userId)
-          .where('key', '=', key)
-          .execute()
-      return { body: json, status: answer.status }
-    }))
+    const db = phased(deps.db, () => trx)
+    const answer = await work({ deps: { ...deps, db, events }, claim, read })
+    if (key !== undefined && !claimed) throw new Error('idempotentCreate: the work never called claim()')
+    body = JSON.stringify({ success: true, message: answer.message, data: answer.data })
+    status = answer.status
+    if (trx && key !== undefined)
+      await trx
+        .updateTable('idempotency_keys')
+        .set({ status, body })
+        .where('user_id', '=', userId)
+        .where('key', '=', key)
+        .execute()
+    await trx?.commit().execute()
   } catch (err) {
+    await trx?.rollback().execute().catch(() => {})
     if (err instanceof Replay) return replay(c, err.row)
     throw err
   }
@@ -202,23 +208,26 @@ async function sweepOccasionally(deps: Pick<Deps, 'db' | 'logger'>) {
 }
 
 /**
- * The transaction as a `db` whose `transaction()` joins it instead of throwing (Kysely refuses nested
- * transactions), so a service that opens its own transaction can run inside a create's.
+ * The create's `db`: the plain database until claim() starts the transaction, the transaction after.
+ * Inside it, `transaction()` joins instead of throwing (Kysely refuses nested transactions), so a
+ * service that opens its own transaction runs inside the create's.
  */
-function joinable(trx: Transaction<DB>): Kysely<DB> {
-  const joined: Kysely<DB> = new Proxy(trx, {
+function phased(base: Kysely<DB>, current: () => Transaction<DB> | undefined): Kysely<DB> {
+  const view: Kysely<DB> = new Proxy(base, {
     get(target, prop) {
-      if (prop === 'transaction') {
+      const trx = current()
+      if (trx && prop === 'transaction') {
         const builder = {
           setIsolationLevel: () => builder,
           setAccessMode: () => builder,
-          execute: <T>(fn: (t: Kysely<DB>) => Promise<T>) => fn(joined),
+          execute: <T>(fn: (t: Kysely<DB>) => Promise<T>) => fn(view),
         }
         return () => builder
       }
-      const value = Reflect.get(target, prop, target)
-      return typeof value === 'function' ? value.bind(target) : value
+      const source = trx ?? target
+      const value = Reflect.get(source, prop, source)
+      return typeof value === 'function' ? value.bind(source) : value
     },
   })
-  return joined
+  return view
 }

@@ -4,6 +4,7 @@ import { ensureSuperadmin } from './bootstrap'
 import { readConfig } from './config'
 import { createDeps } from './create-deps'
 import { migrate, openDatabase } from './db/index'
+import { sweepIdempotencyKeys } from './idempotency'
 import { sweepExpiredSessions } from './modules/auth/sessions.service'
 import { sweepUploadsAtStart } from './uploads/sweep'
 
@@ -18,10 +19,24 @@ const deps = createDeps(config, database)
 await ensureSuperadmin(deps, config)
 sweepUploadsAtStart(deps)
 await sweepExpiredSessions(deps.db)
+await sweepIdempotencyKeys(deps.db)
 
-const server = serve({ fetch: createApp(deps).fetch, port: config.port, hostname: config.host }, (info) => {
-  deps.logger.info(`Berkas berjalan di http://${info.address}:${info.port} (database: ${database.dialect})`)
-})
+const server = serve(
+  {
+    fetch: createApp(deps).fetch,
+    port: config.port,
+    hostname: config.host,
+    // Node cuts any request not received whole within 5 minutes: a 200 MB upload from a phone on a weak
+    // site connection takes longer. Idle sockets are cut instead (below); headers still must arrive
+    // within headersTimeout (60 s), which keeps slow-header attacks out.
+    serverOptions: { requestTimeout: 0 },
+  },
+  (info) => {
+    deps.logger.info(`Berkas berjalan di http://${info.address}:${info.port} (database: ${database.dialect})`)
+  },
+)
+// A connection with no byte moving either way for 2 minutes is dead (a phone that lost its signal).
+server.setTimeout(2 * 60 * 1000)
 
 const shutdown = () => {
   server.close(() => void database.close().then(() => process.exit(0)))

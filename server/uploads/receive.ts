@@ -6,8 +6,8 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import Busboy from 'busboy'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { MSG } from '../../src/contracts/common'
-import { UPLOAD_MSG } from '../../src/contracts/uploads'
+import { isCleanText, MSG } from '../../src/contracts/common'
+import { MAX_FILE_NAME, UPLOAD_MSG } from '../../src/contracts/uploads'
 import type { Config } from '../config'
 import { AppError } from '../http'
 import { couldBe, type FileKind, HEAD_BYTES, type HeadVerdict, KINDS, resolveKind, sniffHead } from './sniff'
@@ -153,6 +153,11 @@ async function receive(
     bb.on('partsLimit', () => fail(new AppError(413, MSG.tooLarge)))
     bb.on('field', (name, value, info) => {
       if (info.valueTruncated || info.nameTruncated) return fail(new AppError(413, MSG.tooLarge))
+      // A NUL byte would be a PostgreSQL error later: refuse control characters here, for every route.
+      if (!isCleanText(name) || !isCleanText(value, true))
+        return fail(
+          new AppError(422, MSG.controlChars, { [isCleanText(name) ? name : '_']: MSG.controlChars }),
+        )
       fields[name] = [...(fields[name] ?? []), value]
     })
     bb.on('file', (field, stream, info) => {
@@ -175,6 +180,11 @@ async function receive(
           if (sink.aborted || settled) continue
           // An empty file input sends a nameless, empty part: nothing was chosen.
           if (sink.size === 0 && sink.name === '') continue
+          // The name is shown and sent back in Content-Disposition: no control characters, bounded.
+          if (!isCleanText(sink.name) || sink.name.length > MAX_FILE_NAME) {
+            refuse(sink, 422, UPLOAD_MSG.badName)
+            continue
+          }
           if (sink.size === 0) {
             refuse(sink, 422, UPLOAD_MSG.emptyFile(sink.name))
             continue

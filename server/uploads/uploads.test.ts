@@ -5,6 +5,7 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { UPLOAD_MSG } from '../../src/contracts/uploads'
 import { AVATAR_TYPE_MESSAGE } from '../../src/contracts/users'
 import { AppError } from '../http'
 import { newBlobKey } from '../storage/blob-store'
@@ -286,6 +287,32 @@ describe('withUpload', () => {
       { field: 'files', name: 'foto.pdf', status: 415, message: 'Jenis file tidak didukung' },
       { field: 'files', name: 'kosong.pdf', status: 422, message: 'File kosong.pdf kosong' },
     ])
+    expect(stagedFiles()).toEqual([])
+  })
+  it('refuses control characters in field values and file names (a NUL would be a PostgreSQL error)', async () => {
+    const app = pipelineApp({ fileFields: ['files'], maxFiles: 5, accept: DOCUMENT_KINDS, failure: 'file' })
+    const nul = formWith({ description: 'Pondasi\u0000 timur' })
+    const refused = await app.request('/up', { method: 'POST', body: nul })
+    expect(refused.status).toBe(422)
+    expect((await refused.json()).message).toBe('Teks berisi karakter yang tidak diperbolehkan')
+    // Line breaks are text, not control: a description may have them.
+    const multiline = await app.request('/up', {
+      method: 'POST',
+      body: formWith({ description: 'Baris satu\nBaris dua' }),
+    })
+    expect(multiline.status).toBe(200)
+    const names = new FormData()
+    names.append('files', new Blob([new Uint8Array(pdf)]), 'baik.pdf')
+    names.append('files', new Blob([new Uint8Array(pdf)]), `${'a'.repeat(300)}.pdf`)
+    const res = await app.request('/up', { method: 'POST', body: names })
+    const body = await res.json()
+    expect(res.status, JSON.stringify(body)).toBe(200)
+    expect(body.files.map((f: { name: string }) => f.name)).toEqual(['baik.pdf'])
+    expect(body.rejected).toEqual([expect.objectContaining({ status: 422, message: UPLOAD_MSG.badName })])
+    // A control character in the part header itself is a malformed body, refused before anything is kept.
+    const bell = new FormData()
+    bell.append('files', new Blob([new Uint8Array(pdf)]), 'jahat\u0007.pdf')
+    expect([400, 422]).toContain((await app.request('/up', { method: 'POST', body: bell })).status)
     expect(stagedFiles()).toEqual([])
   })
   it('refuses the whole request by default, and non-multipart bodies and too many files', async () => {
