@@ -28,6 +28,11 @@ export type UploadOptions = {
    * multi-file uploads that answer per file.
    */
   failure?: 'request' | 'file'
+  /**
+   * Hand over the file name exactly as the client sent it, directories included, for a route that
+   * refuses such names itself. By default the multipart parser keeps the last path segment only.
+   */
+  keepClientPath?: boolean
 }
 
 export type ReceivedFile = {
@@ -117,6 +122,7 @@ async function receive(
         parts: opts.maxFiles + 50,
       },
       defParamCharset: 'utf8',
+      preservePath: opts.keepClientPath === true,
     })
   } catch {
     throw new AppError(400, MSG.malformed)
@@ -189,7 +195,9 @@ async function receive(
             refuse(sink, 422, UPLOAD_MSG.emptyFile(sink.name))
             continue
           }
-          const kind = await resolveKind(sink.verdict, sink.path)
+          const known = await resolveKind(sink.verdict, sink.path)
+          // A route that takes any file records the bytes it does not recognise as 'other'.
+          const kind = known ?? (opts.accept.includes('other') ? 'other' : undefined)
           if (!kind || !opts.accept.includes(kind)) {
             refuse(sink, 415, typeMessage)
             continue

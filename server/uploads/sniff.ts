@@ -19,12 +19,19 @@ export const KINDS = {
   doc: { ext: 'doc', mime: 'application/msword' },
   xls: { ext: 'xls', mime: 'application/vnd.ms-excel' },
   ppt: { ext: 'ppt', mime: 'application/vnd.ms-powerpoint' },
+  /** Bytes of no kind above (CAD drawings, archives, text...), for routes that take any file (ANY_KIND). */
+  other: { ext: 'bin', mime: 'application/octet-stream' },
 } as const
 export type FileKind = keyof typeof KINDS
 
 export const IMAGE_KINDS: readonly FileKind[] = ['jpeg', 'png', 'webp', 'gif', 'heic', 'avif']
 export const OFFICE_KINDS: readonly FileKind[] = ['docx', 'xlsx', 'pptx', 'doc', 'xls', 'ppt']
 export const DOCUMENT_KINDS: readonly FileKind[] = ['pdf', ...OFFICE_KINDS]
+/**
+ * Any bytes at all (the perencanaan and pengawasan areas): the known kinds are still recognised and
+ * recorded, everything else is 'other' and only ever served as an attachment, never rendered.
+ */
+export const ANY_KIND: readonly FileKind[] = Object.keys(KINDS) as FileKind[]
 const ZIP_KINDS: readonly FileKind[] = ['docx', 'xlsx', 'pptx']
 const OLE_KINDS: readonly FileKind[] = ['doc', 'xls', 'ppt']
 
@@ -50,6 +57,7 @@ export function sniffHead(head: Buffer): HeadVerdict {
 
 /** Whether a file with this head may still turn out to be one of `accept` once complete. */
 export function couldBe(verdict: HeadVerdict, accept: readonly FileKind[]): boolean {
+  if (accept.includes('other')) return true
   if (verdict === 'zip') return ZIP_KINDS.some((k) => accept.includes(k))
   if (verdict === 'ole') return OLE_KINDS.some((k) => accept.includes(k))
   return verdict !== undefined && accept.includes(verdict)
