@@ -6,6 +6,7 @@
  *   npx tsx bench/api-load.ts              SQLite (temp dir)
  *   BENCH_PG=1 npx tsx bench/api-load.ts   PostgreSQL (a throwaway schema in PG_URL), or pass --pg
  *   BENCH_MIXED_ONLY=1 ...                 only the baselines and the mixed read/write load
+ *   BENCH_PROFILE=dir ...                  also write a CPU profile of the server per mixed run
  *
  * Env: BENCH_DURATION (seconds per run, default 10), BENCH_CONNECTIONS (50), PG_URL.
  * The server runs in this process on a loopback port; autocannon runs as a separate process so the load
@@ -38,6 +39,8 @@ const USE_PG = process.env.BENCH_PG === '1' || process.argv.includes('--pg')
 const PG_URL = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const MIXED_ONLY = process.env.BENCH_MIXED_ONLY === '1'
+/** BENCH_PROFILE=dir: a CPU profile of this process (the server) during each mixed load run. */
+const PROFILE_DIR = process.env.BENCH_PROFILE
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
 const PROJECTS = 200
 const FILES = 100_000
@@ -394,6 +397,7 @@ async function main() {
       ['read cache on', base],
       ['read cache off', uncached],
     ] as const) {
+      const profile = PROFILE_DIR ? await startProfile() : undefined
       const report = await mixedLoad({
         base: target,
         connections: CONNECTIONS,
@@ -404,6 +408,7 @@ async function main() {
       })
       mixed.push({ label, report })
       console.log(`  measured mixed load, ${label}`)
+      if (profile) console.log(`  CPU profile: ${await profile.stop(`mixed-${label.replaceAll(' ', '-')}`)}`)
     }
     const mixedRows = mixed.flatMap(({ label, report }) => [
       ...(['read', 'write'] as const).map((kind) => ({ name: `${label}: all ${kind}s`, r: report[kind] })),
@@ -472,6 +477,25 @@ async function autocannon(
     rps: r.requests.average,
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
+  }
+}
+
+/** Profiles this process (the server under test) until stop(), which writes a .cpuprofile and returns its path. */
+async function startProfile() {
+  const { Session } = await import('node:inspector/promises')
+  const session = new Session()
+  session.connect()
+  await session.post('Profiler.enable')
+  await session.post('Profiler.start')
+  return {
+    async stop(name: string) {
+      const { profile } = await session.post('Profiler.stop')
+      session.disconnect()
+      const file = path.resolve(PROFILE_DIR ?? '.', `${name}.cpuprofile`)
+      fs.mkdirSync(path.dirname(file), { recursive: true })
+      fs.writeFileSync(file, JSON.stringify(profile))
+      return file
+    },
   }
 }
 
