@@ -115,7 +115,10 @@ export async function idempotentCreate(
         .execute()
     await trx?.commit().execute()
   } catch (err) {
-    await trx?.rollback().execute().catch(() => {})
+    await trx
+      ?.rollback()
+      .execute()
+      .catch(() => {})
     if (err instanceof Replay) return replay(c, err.row)
     throw err
   }
