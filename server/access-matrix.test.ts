@@ -106,6 +106,36 @@ async function project(target: Target) {
   return row
 }
 
+/** A documentation item (with one image row) in a project, for the /api/doc routes. */
+async function docIn(projectId: number) {
+  const key = randomUUID()
+  const row = await t.db
+    .insertInto('docs')
+    .values({
+      uuid: randomUUID(),
+      project_id: projectId,
+      description: 'Foto matriks akses',
+      status: 'pending',
+      creator_id: users.admin.id,
+      created_at: new Date().toISOString(),
+    })
+    .returning(['id', 'uuid'])
+    .executeTakeFirstOrThrow()
+  await t.db
+    .insertInto('doc_images')
+    .values({
+      uuid: key,
+      doc_id: row.id,
+      name: 'a.png',
+      ext: 'png',
+      blob_key: `${key}.png`,
+      size_bytes: 1,
+      position: 0,
+    })
+    .execute()
+  return row
+}
+
 const employeeBody = () => ({
   name: 'Karyawan Baru',
   email: `karyawan-${randomUUID()}@berkas.test`,
@@ -265,6 +295,61 @@ const ROUTES: Record<string, Route> = {
     call: async ({ project }) => ({
       path: `/api/project/${project?.id}/members`,
       json: { user_ids: [users['perencanaan member'].id] },
+    }),
+  },
+
+  // Documentation: everyone who sees the project reads and writes (SPEC: dokumentasi is everyone's);
+  // review is the admins'.
+  'POST /api/doc/:slug/upload': {
+    kind: 'project',
+    allow: STAFF,
+    call: async ({ project }) => ({
+      path: `/api/doc/${project?.slug}/upload`,
+      body: formWith({
+        description: 'Foto lapangan untuk matriks akses',
+        files: { data: await samplePng(), name: 'a.png', type: 'image/png' },
+      }),
+    }),
+  },
+  'GET /api/doc/:slug/list': {
+    kind: 'project',
+    allow: STAFF,
+    call: async ({ project }) => ({ path: `/api/doc/${project?.slug}/list` }),
+  },
+  'GET /api/doc/:slug/comment/:postId/list': {
+    kind: 'project',
+    allow: STAFF,
+    call: async ({ project }) => ({
+      path: `/api/doc/${project?.slug}/comment/${(await docIn(project?.id ?? 0)).uuid}/list`,
+    }),
+  },
+  'POST /api/doc/:slug/comment/:postId/submit': {
+    kind: 'project',
+    allow: STAFF,
+    call: async ({ project }) => ({
+      path: `/api/doc/${project?.slug}/comment/${(await docIn(project?.id ?? 0)).uuid}/submit`,
+      json: { comment: 'Komentar matriks akses' },
+    }),
+  },
+  'PATCH /api/doc/:slug/status/:uuid/:status': {
+    kind: 'project',
+    allow: ['admin'],
+    call: async ({ project }) => ({
+      path: `/api/doc/${project?.slug}/status/${(await docIn(project?.id ?? 0)).uuid}/approved`,
+    }),
+  },
+  'PATCH /api/doc/:slug/like/:uuid/:flag': {
+    kind: 'project',
+    allow: STAFF,
+    call: async ({ project }) => ({
+      path: `/api/doc/${project?.slug}/like/${(await docIn(project?.id ?? 0)).uuid}/true`,
+    }),
+  },
+  'DELETE /api/doc/:slug/remove/:uuid': {
+    kind: 'project',
+    allow: STAFF,
+    call: async ({ project }) => ({
+      path: `/api/doc/${project?.slug}/remove/${(await docIn(project?.id ?? 0)).uuid}`,
     }),
   },
 

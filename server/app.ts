@@ -12,6 +12,7 @@ import { adminRoutes } from './modules/admins/admins.routes'
 import { authRoutes } from './modules/auth/auth.routes'
 import { requireAuth } from './modules/auth/require-auth'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
+import { docRoutes } from './modules/docs/docs.routes'
 import { employeeRoutes } from './modules/employees/employees.routes'
 import { projectRoutes } from './modules/projects/projects.routes'
 import { userRoutes } from './modules/users/users.routes'
@@ -89,6 +90,7 @@ export function createApp(deps: Deps) {
   authed.route('/employee', employeeRoutes(deps))
   authed.route('/project', projectRoutes(deps))
   authed.route('/dashboard', dashboardRoutes(deps))
+  authed.route('/doc', docRoutes(deps))
   api.route('/', authed)
   api.all('*', (c) => c.json({ success: false, message: 'Alamat API tidak ditemukan' }, 404))
   app.route('/api', api)

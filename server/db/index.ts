@@ -13,6 +13,7 @@ import pg from 'pg'
 import * as initial from './migrations/001-initial'
 import * as projectStats from './migrations/002-project-stats'
 import * as sharedState from './migrations/003-shared-state'
+import * as docs from './migrations/005-docs'
 import type { DB } from './schema'
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, { up: (d: Dialect) => Migration['up'] }> = {
   '001-initial': initial,
   '002-project-stats': projectStats,
   '003-shared-state': sharedState,
+  '005-docs': docs,
 }
 
 export async function migrate(database: Database): Promise<void> {

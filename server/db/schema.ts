@@ -86,6 +86,9 @@ export type DocsTable = {
   status: Status
   creator_id: number
   created_at: string
+  /** Who approved it or asked for a revision, and when (migration 005); null while pending. */
+  reviewed_by: number | null
+  reviewed_at: string | null
 }
 
 export type DocImagesTable = {
@@ -99,6 +102,11 @@ export type DocImagesTable = {
   width: number | null
   height: number | null
   position: number
+  /** The ~480 px WebP beside the original (public blob), its size, and the EXIF capture time (migration 005). */
+  thumb_key: string | null
+  thumb_width: number | null
+  thumb_height: number | null
+  taken_at: string | null
 }
 
 export type DocLikesTable = { doc_id: number; user_id: number; created_at: string }

@@ -11,6 +11,7 @@ type BlobColumn = { [T in keyof DB]: { table: T; column: keyof DB[T] & string; p
 export const BLOB_COLUMNS: readonly BlobColumn[] = [
   { table: 'files', column: 'blob_key' },
   { table: 'doc_images', column: 'blob_key' },
+  { table: 'doc_images', column: 'thumb_key' },
   { table: 'recap_files', column: 'blob_key' },
   { table: 'users', column: 'avatar', prefix: '/storage/' },
 ]

@@ -184,7 +184,7 @@ export async function deleteProject(
     const docIds = trx.selectFrom('docs').select('docs.id').where('docs.project_id', '=', id)
     const [files, images, recaps] = await Promise.all([
       trx.selectFrom('files').select('blob_key').where('project_id', '=', id).execute(),
-      trx.selectFrom('doc_images').select('blob_key').where('doc_id', 'in', docIds).execute(),
+      trx.selectFrom('doc_images').select(['blob_key', 'thumb_key']).where('doc_id', 'in', docIds).execute(),
       trx.selectFrom('recap_files').select('blob_key').where('project_id', '=', id).execute(),
     ])
     // Children first, so the outcome does not depend on cascade depth; the project's own delete
@@ -203,7 +203,9 @@ export async function deleteProject(
     const refs: BlobRef[] = [
       ...files.map((f) => ({ key: f.blob_key, visibility: 'private' as const })),
       ...recaps.map((r) => ({ key: r.blob_key, visibility: 'private' as const })),
-      ...images.map((i) => ({ key: i.blob_key, visibility: 'public' as const })),
+      ...images.flatMap((i) =>
+        [i.blob_key, i.thumb_key].flatMap((key) => (key ? [{ key, visibility: 'public' as const }] : [])),
+      ),
     ]
     return refs
   })

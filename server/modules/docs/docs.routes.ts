@@ -1,0 +1,96 @@
+import { Hono } from 'hono'
+import {
+  CommentCreateSchema,
+  DOC_IMAGE_MAX_BYTES,
+  DOC_MAX_IMAGES,
+  DOC_MSG,
+  type DocListEnvelope,
+} from '../../../src/contracts/docs'
+import type { AppEnv, Deps } from '../../deps'
+import { jsonBody, ok } from '../../http'
+import { idempotentCreate } from '../../idempotency'
+import { type UploadOptions, withUpload } from '../../uploads/receive'
+import { IMAGE_KINDS } from '../../uploads/sniff'
+import { addComment, listComments, listDocs, removeDoc, reviewDoc, setLike, uploadDocs } from './docs.service'
+
+export function docUploadOptions(maxUploadBytes: number): UploadOptions {
+  return {
+    fileFields: ['files'],
+    maxFiles: DOC_MAX_IMAGES,
+    maxFileBytes: Math.min(DOC_IMAGE_MAX_BYTES, maxUploadBytes),
+    accept: IMAGE_KINDS,
+    typeMessage: DOC_MSG.imagesOnly,
+    // One bad photo is listed in the answer; the others still make the item.
+    failure: 'file',
+  }
+}
+
+/**
+ * /api/doc/{slug}/... (SPEC section 7, Documentation). Shapes in src/contracts/docs.ts. The three writes
+ * a phone may queue offline (upload, comment, like) take an Idempotency-Key; who may do what is decided
+ * in the services (server/access.ts).
+ */
+export function docRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>()
+  const uploadOptions = docUploadOptions(deps.config.maxUploadBytes)
+
+  app.post('/:slug/upload', (c) =>
+    idempotentCreate(c, deps, (scope) =>
+      uploadDocs(scope, c.var.user, c.req.param('slug'), (work) =>
+        withUpload(c, deps.config, uploadOptions, work),
+      ),
+    ),
+  )
+
+  app.get('/:slug/list', async (c) => {
+    const page = await listDocs(deps, c.var.user, c.req.param('slug'), {
+      cursor: c.req.query('cursor'),
+      limit: c.req.query('limit'),
+    })
+    const body: DocListEnvelope = {
+      success: true,
+      message: DOC_MSG.listed,
+      data: page.docs,
+      next_cursor: page.nextCursor,
+    }
+    return c.json(body)
+  })
+
+  app.get('/:slug/comment/:postId/list', async (c) =>
+    ok(c, DOC_MSG.comments, await listComments(deps, c.var.user, c.req.param('slug'), c.req.param('postId'))),
+  )
+
+  app.post('/:slug/comment/:postId/submit', (c) =>
+    idempotentCreate(c, deps, async (scope) => {
+      const comment = await addComment(
+        scope,
+        c.var.user,
+        c.req.param('slug'),
+        c.req.param('postId'),
+        scope.read(() => jsonBody(c, CommentCreateSchema)),
+      )
+      return { status: 201, message: DOC_MSG.commented, data: comment }
+    }),
+  )
+
+  app.patch('/:slug/status/:uuid/:status', async (c) => {
+    const status = c.req.param('status')
+    const doc = await reviewDoc(deps, c.var.user, c.req.param('slug'), c.req.param('uuid'), status)
+    return ok(c, status === 'approved' ? DOC_MSG.approved : DOC_MSG.revision, doc)
+  })
+
+  app.patch('/:slug/like/:uuid/:flag', (c) =>
+    idempotentCreate(c, deps, async (scope) => {
+      const flag = c.req.param('flag')
+      const like = await setLike(scope, c.var.user, c.req.param('slug'), c.req.param('uuid'), flag)
+      return { status: 200, message: like.liked ? DOC_MSG.liked : DOC_MSG.unliked, data: like }
+    }),
+  )
+
+  app.delete('/:slug/remove/:uuid', async (c) => {
+    await removeDoc(deps, c.var.user, c.req.param('slug'), c.req.param('uuid'))
+    return ok(c, DOC_MSG.deleted)
+  })
+
+  return app
+}

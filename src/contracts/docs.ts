@@ -1,0 +1,202 @@
+import * as v from 'valibot'
+import { MSG, multiLine, ordered, present, type Role, requiredText } from './common'
+import type { Status } from './projects'
+
+/*
+ * Documentation (the dokumentasi area): site photos with a description, likes, comments and review.
+ * One contract for the web app, the service worker's outbox and the server: the schemas, the messages,
+ * the shapes on the wire and the requests of the three writes that may be queued offline (upload,
+ * comment, like), so a stored write can be sent again byte for byte by whoever replays it.
+ */
+
+export const DOC_DESCRIPTION_MIN = 10
+export const DOC_DESCRIPTION_MAX = 2000
+export const COMMENT_MAX = 2000
+/** Photos in one upload. */
+export const DOC_MAX_IMAGES = 20
+/** Per photo on the wire. The app sends ~1 MB compressed JPEGs; other clients may send camera originals. */
+export const DOC_IMAGE_MAX_BYTES = 25 * 1024 * 1024
+/** Items per page of the list (divisible by the 1, 2 and 3 columns of the grid). */
+export const DOC_PAGE_SIZE = 18
+export const DOC_PAGE_MAX = 60
+
+/** What the client compresses every photo to before it leaves the phone (DESIGN.md budget). */
+export const PHOTO_COMPRESSION = { maxWidthOrHeight: 1920, maxSizeMB: 1, initialQuality: 0.85 } as const
+
+export const DOC_MSG = {
+  imagesOnly: 'Hanya file gambar yang diperbolehkan',
+  noImages: 'Silakan pilih file gambar terlebih dahulu',
+  descriptionShort: 'Deskripsi terlalu pendek (min. 10 karakter)',
+  descriptionLong: 'Deskripsi terlalu panjang (maks. 2000 karakter)',
+  descriptionsInvalid: 'Daftar deskripsi harus berupa array JSON berisi teks',
+  descriptionsCount: 'Jumlah deskripsi harus sama dengan jumlah file',
+  descriptionBoth: 'Kirim description atau descriptions, tidak keduanya',
+  commentEmpty: 'Komentar tidak boleh kosong',
+  commentLong: 'Komentar terlalu panjang (maks. 2000 karakter)',
+  notFound: 'Dokumentasi tidak ditemukan',
+  alreadyReviewed: 'Dokumentasi ini sudah direview',
+  badCursor: 'Penanda halaman tidak valid',
+  undecodable: (name: string) =>
+    `File ${name} tidak dapat dibaca sebagai gambar (gunakan foto JPG, PNG atau WebP)`,
+  allFailed: 'Semua file gagal diunggah',
+  uploaded: 'Dokumentasi berhasil diunggah',
+  partlyUploaded: 'Dokumentasi diunggah, beberapa file gagal',
+  listed: 'Daftar dokumentasi',
+  approved: 'Dokumentasi berhasil disetujui',
+  revision: 'Dokumentasi dikembalikan untuk revisi',
+  deleted: 'Dokumentasi berhasil dihapus',
+  liked: 'Suka disimpan',
+  unliked: 'Suka dibatalkan',
+  commented: 'Komentar berhasil dikirim',
+  comments: 'Daftar komentar',
+} as const
+
+/** At least 10 characters once trimmed (spaces alone are no description); line breaks are allowed. */
+export const DocDescriptionSchema = ordered(
+  v.pipe(
+    v.string(DOC_MSG.descriptionShort),
+    v.trim(),
+    v.maxLength(DOC_DESCRIPTION_MAX, DOC_MSG.descriptionLong),
+    v.minLength(DOC_DESCRIPTION_MIN, DOC_MSG.descriptionShort),
+    multiLine(),
+  ),
+)
+
+/** The text fields of an upload with one description (one documentation item holding every photo). */
+export const DocUploadSchema = v.object({ description: present(DocDescriptionSchema) }, MSG.validation)
+export type DocUploadInput = v.InferInput<typeof DocUploadSchema>
+
+/** `descriptions`: a JSON array, one description per file in the order sent (one item per photo). */
+export const DocDescriptionsSchema = v.pipe(
+  v.array(DocDescriptionSchema, DOC_MSG.descriptionsInvalid),
+  v.maxLength(DOC_MAX_IMAGES, DOC_MSG.descriptionsCount),
+)
+
+export const CommentCreateSchema = v.object(
+  {
+    comment: ordered(
+      v.pipe(requiredText(DOC_MSG.commentEmpty), v.maxLength(COMMENT_MAX, DOC_MSG.commentLong), multiLine()),
+    ),
+  },
+  MSG.validation,
+)
+export type CommentCreateInput = v.InferInput<typeof CommentCreateSchema>
+
+export const DOC_REVIEW = ['approved', 'rejected'] as const
+export type DocReview = (typeof DOC_REVIEW)[number]
+
+/**
+ * One photo of an item. `url` is the original as uploaded (`/storage/{uuid}.{extension}`, SPEC section 3),
+ * `thumb` a ~480 px WebP for grids. Sizes are as displayed (EXIF orientation applied); `taken_at` is the
+ * camera's capture time: UTC ('...Z') when the photo recorded its offset, else the camera's wall clock
+ * without a zone.
+ */
+export type DocImage = {
+  uuid: string
+  name: string
+  extension: string
+  url: string
+  thumb: string
+  width: number | null
+  height: number | null
+  thumb_width: number | null
+  thumb_height: number | null
+  size: number
+  taken_at: string | null
+}
+
+export type DocPerson = { id: number; name: string; role: Role }
+
+export type Doc = {
+  id: number
+  uuid: string
+  description: string
+  status: Status
+  images: DocImage[]
+  likes: number
+  is_liked: boolean
+  comments: number
+  creator: DocPerson
+  created_at: string
+}
+
+/** GET list: `data` is the page (newest first); `next_cursor` (beside it) asks for the next one, null at the end. */
+export type DocListEnvelope = { success: boolean; message: string; data: Doc[]; next_cursor: string | null }
+
+/** A file the server could not take, by the name the client sent. */
+export type FileFailure = { name: string; message: string }
+
+/** POST upload: the items created (one, or one per file with `descriptions`) and the files refused. */
+export type DocUploadResult = { docs: Doc[]; errors: FileFailure[] }
+
+export type DocLikeResult = { uuid: string; liked: boolean; likes: number }
+
+export type DocComment = { id: number; user: DocPerson; content: string; timestamp: string }
+
+// --- Requests --------------------------------------------------------------------------------------
+
+const seg = encodeURIComponent
+
+export const docPaths = {
+  upload: (slug: string) => `/api/doc/${seg(slug)}/upload`,
+  list: (slug: string) => `/api/doc/${seg(slug)}/list`,
+  comments: (slug: string, doc: string) => `/api/doc/${seg(slug)}/comment/${seg(doc)}/list`,
+  comment: (slug: string, doc: string) => `/api/doc/${seg(slug)}/comment/${seg(doc)}/submit`,
+  status: (slug: string, doc: string, status: DocReview) =>
+    `/api/doc/${seg(slug)}/status/${seg(doc)}/${status}`,
+  like: (slug: string, doc: string, liked: boolean) => `/api/doc/${seg(slug)}/like/${seg(doc)}/${liked}`,
+  remove: (slug: string, doc: string) => `/api/doc/${seg(slug)}/remove/${seg(doc)}`,
+}
+
+/** A photo ready to send: already compressed on the phone (the original is never sent). */
+export type PhotoBlob = { name: string; blob: Blob }
+
+/**
+ * The writes a field worker may make offline, as stored data: everything needed to send the request
+ * again. `key` is the Idempotency-Key (a uuid the client made once, reused for every attempt).
+ */
+export type DocWrite =
+  | { kind: 'doc.upload'; key: string; slug: string; description: string; photos: PhotoBlob[] }
+  | { kind: 'doc.comment'; key: string; slug: string; doc: string; comment: string }
+  | { kind: 'doc.like'; key: string; slug: string; doc: string; liked: boolean }
+
+export type WireRequest = {
+  method: 'POST' | 'PATCH'
+  /** Path on the API origin. */
+  url: string
+  /** Without Authorization, which the sender adds. */
+  headers: Record<string, string>
+  body?: FormData | string
+}
+
+/** The multipart body of an upload: `description`, then every photo as a repeated `files` part. */
+export function docUploadForm(description: string, photos: readonly PhotoBlob[]): FormData {
+  const form = new FormData()
+  form.append('description', description)
+  for (const p of photos) form.append('files', p.blob, p.name)
+  return form
+}
+
+/** The HTTP request of a stored write; the same bytes on every attempt, so a repeat is recognised. */
+export function docWriteRequest(write: DocWrite): WireRequest {
+  const headers: Record<string, string> = { 'Idempotency-Key': write.key, Accept: 'application/json' }
+  switch (write.kind) {
+    case 'doc.upload':
+      // No Content-Type: the runtime writes it with the multipart boundary.
+      return {
+        method: 'POST',
+        url: docPaths.upload(write.slug),
+        headers,
+        body: docUploadForm(write.description, write.photos),
+      }
+    case 'doc.comment':
+      return {
+        method: 'POST',
+        url: docPaths.comment(write.slug, write.doc),
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ comment: write.comment }),
+      }
+    case 'doc.like':
+      return { method: 'PATCH', url: docPaths.like(write.slug, write.doc, write.liked), headers }
+  }
+}
