@@ -1,17 +1,20 @@
 import * as v from 'valibot'
-import { EMAIL_MAX, isEmail, MSG, ordered, present, requiredText, singleLine } from './common'
+import {
+  accountName,
+  accountPhone,
+  EMAIL_MAX,
+  isEmail,
+  MSG,
+  ordered,
+  present,
+  requiredText,
+  singleLine,
+} from './common'
 
 // Each field is ordered(): lengths are checked first and the pipe stops at the first failure.
 export const AdminCreateSchema = v.object(
   {
-    name: ordered(
-      v.pipe(
-        requiredText('Nama harus diisi'),
-        v.maxLength(100, 'Nama terlalu panjang'),
-        v.minLength(3, 'Nama minimal 3 karakter'),
-        singleLine(),
-      ),
-    ),
+    name: accountName(),
     email: ordered(
       v.pipe(
         requiredText('Email harus diisi'),
@@ -31,14 +34,7 @@ export const AdminCreateSchema = v.object(
         ),
       ),
     ),
-    phone: ordered(
-      v.pipe(
-        requiredText('Nomor telepon harus diisi'),
-        v.maxLength(30, 'Nomor telepon terlalu panjang'),
-        v.minLength(10, 'Nomor telepon minimal 10 karakter'),
-        singleLine(),
-      ),
-    ),
+    phone: accountPhone(),
   },
   MSG.validation,
 )

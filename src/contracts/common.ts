@@ -112,3 +112,25 @@ export const MSG = {
 // instead. Set here because every contract imports this module, so the server, the web app and the SW
 // all get it before any schema runs.
 v.setGlobalMessage(MSG.validation)
+
+/** Name of an admin and of one's own profile (SPEC 5: required, at least 3). */
+export const accountName = () =>
+  ordered(
+    v.pipe(
+      requiredText('Nama harus diisi'),
+      v.maxLength(100, 'Nama terlalu panjang'),
+      v.minLength(3, 'Nama minimal 3 karakter'),
+      singleLine(),
+    ),
+  )
+
+/** Phone of an admin and of one's own profile (SPEC 5: required, at least 10). */
+export const accountPhone = () =>
+  ordered(
+    v.pipe(
+      requiredText('Nomor telepon harus diisi'),
+      v.maxLength(30, 'Nomor telepon terlalu panjang'),
+      v.minLength(10, 'Nomor telepon minimal 10 karakter'),
+      singleLine(),
+    ),
+  )

@@ -1,25 +1,11 @@
 import * as v from 'valibot'
-import { MSG, ordered, present, requiredText, singleLine } from './common'
+import { accountName, accountPhone, MSG, ordered, present, singleLine } from './common'
 
 // Each field is ordered(): lengths are checked first and the pipe stops at the first failure.
 export const ProfileUpdateSchema = v.object(
   {
-    name: ordered(
-      v.pipe(
-        requiredText('Nama harus diisi'),
-        v.maxLength(100, 'Nama terlalu panjang'),
-        v.minLength(3, 'Nama minimal 3 karakter'),
-        singleLine(),
-      ),
-    ),
-    phone: ordered(
-      v.pipe(
-        requiredText('Nomor telepon harus diisi'),
-        v.maxLength(30, 'Nomor telepon terlalu panjang'),
-        v.minLength(10, 'Nomor telepon minimal 10 karakter'),
-        singleLine(),
-      ),
-    ),
+    name: accountName(),
+    phone: accountPhone(),
   },
   MSG.validation,
 )
