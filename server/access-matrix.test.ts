@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
+import { Readable } from 'node:stream'
 import { inspectRoutes } from 'hono/dev'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Role } from '../src/contracts/common'
 import { hashPassword } from './modules/auth/passwords'
 import { createSession } from './modules/auth/sessions.service'
+import { newBlobKey } from './storage/blob-store'
 import { createTestApp, formWith, samplePng, TEST_DB, type TestApp } from './test/harness'
 
 /**
@@ -134,6 +136,50 @@ async function docIn(projectId: number) {
     })
     .execute()
   return row
+}
+
+/** A folder of `area` in the project, written directly; its uuid. */
+async function areaFolder(target: { id: number } | undefined, area: 'perencanaan' | 'pengawasan') {
+  const uuid = randomUUID()
+  await t.db
+    .insertInto('folders')
+    .values({
+      uuid,
+      project_id: target?.id as number,
+      area,
+      parent_id: null,
+      name: `Folder ${uuid}`,
+      created_by: users.admin.id,
+      created_at: new Date().toISOString(),
+    })
+    .execute()
+  return uuid
+}
+
+/** A pending file of `area` in the project with its blob in the store; its uuid. */
+async function areaFile(target: { id: number } | undefined, area: 'perencanaan' | 'pengawasan') {
+  const uuid = randomUUID()
+  const key = newBlobKey('pdf')
+  await t.deps.store.put(key, 'private', Readable.from([Buffer.from('%PDF-1.4\n%%EOF\n')]))
+  await t.db
+    .insertInto('files')
+    .values({
+      uuid,
+      project_id: target?.id as number,
+      area,
+      folder_id: null,
+      name: 'gambar.pdf',
+      size_bytes: 14,
+      mime: 'application/pdf',
+      blob_key: key,
+      status: 'pending',
+      creator_id: users.admin.id,
+      created_at: new Date().toISOString(),
+      reviewed_by: null,
+      reviewed_at: null,
+    })
+    .execute()
+  return uuid
 }
 
 const employeeBody = () => ({
@@ -350,6 +396,67 @@ const ROUTES: Record<string, Route> = {
     allow: STAFF,
     call: async ({ project }) => ({
       path: `/api/doc/${project?.slug}/remove/${(await docIn(project?.id ?? 0)).uuid}`,
+    }),
+  },
+
+  // Folders and files (SPEC section 6 area rules: admin everywhere, perencanaan in perencanaan,
+  // pengawasan in pengawasan; reading both areas is for everyone who sees the project).
+  'POST /api/folder/:slug/create/:area': {
+    kind: 'project',
+    allow: ['admin', 'perencanaan'],
+    call: async ({ project }) => ({
+      path: `/api/folder/${project?.slug}/create/perencanaan`,
+      json: { name: `Folder ${randomUUID()}` },
+    }),
+  },
+  'GET /api/folder/:slug/explore/:area': {
+    kind: 'project',
+    allow: STAFF,
+    call: async ({ project }) => ({ path: `/api/folder/${project?.slug}/explore/pengawasan` }),
+  },
+  'PATCH /api/folder/:slug/rename/:area/:folderUuid': {
+    kind: 'project',
+    allow: ['admin', 'pengawasan'],
+    call: async ({ project }) => ({
+      path: `/api/folder/${project?.slug}/rename/pengawasan/${await areaFolder(project, 'pengawasan')}`,
+      json: { name: `Nama ${randomUUID()}` },
+    }),
+  },
+  'DELETE /api/folder/:slug/remove/:folderUuid': {
+    kind: 'project',
+    allow: ['admin', 'perencanaan'],
+    call: async ({ project }) => ({
+      path: `/api/folder/${project?.slug}/remove/${await areaFolder(project, 'perencanaan')}`,
+    }),
+  },
+  'POST /api/file/:slug/upload/:area': {
+    kind: 'project',
+    allow: ['admin', 'pengawasan'],
+    call: async ({ project }) => {
+      const body = new FormData()
+      body.append('files', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%%EOF\n'))]), 'laporan.pdf')
+      return { path: `/api/file/${project?.slug}/upload/pengawasan`, body }
+    },
+  },
+  'GET /api/file/:slug/download/:area/:fileUuid': {
+    kind: 'project',
+    allow: STAFF,
+    call: async ({ project }) => ({
+      path: `/api/file/${project?.slug}/download/perencanaan/${await areaFile(project, 'perencanaan')}`,
+    }),
+  },
+  'PATCH /api/file/:slug/status/:fileUuid/:status': {
+    kind: 'project',
+    allow: ['admin'],
+    call: async ({ project }) => ({
+      path: `/api/file/${project?.slug}/status/${await areaFile(project, 'pengawasan')}/approved`,
+    }),
+  },
+  'DELETE /api/file/:slug/remove/:fileUuid': {
+    kind: 'project',
+    allow: ['admin', 'perencanaan'],
+    call: async ({ project }) => ({
+      path: `/api/file/${project?.slug}/remove/${await areaFile(project, 'perencanaan')}`,
     }),
   },
 

@@ -14,6 +14,8 @@ import { requireAuth } from './modules/auth/require-auth'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
 import { docRoutes } from './modules/docs/docs.routes'
 import { employeeRoutes } from './modules/employees/employees.routes'
+import { fileRoutes } from './modules/files/files.routes'
+import { folderRoutes } from './modules/folders/folders.routes'
 import { projectRoutes } from './modules/projects/projects.routes'
 import { userRoutes } from './modules/users/users.routes'
 import { securityHeaders } from './security-headers'
@@ -90,6 +92,8 @@ export function createApp(deps: Deps) {
   authed.route('/employee', employeeRoutes(deps))
   authed.route('/project', projectRoutes(deps))
   authed.route('/dashboard', dashboardRoutes(deps))
+  authed.route('/folder', folderRoutes(deps))
+  authed.route('/file', fileRoutes(deps))
   authed.route('/doc', docRoutes(deps))
   api.route('/', authed)
   api.all('*', (c) => c.json({ success: false, message: 'Alamat API tidak ditemukan' }, 404))

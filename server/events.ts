@@ -1,3 +1,5 @@
+import type { FileArea } from '../src/contracts/files'
+
 /**
  * The one event hub (DESIGN.md): services publish domain events, notifications and WhatsApp subscribe.
  * Listeners run after the publishing request has done its work; a failing listener is logged, never
@@ -6,8 +8,15 @@
 export type DomainEvent =
   | { type: 'employee_added'; actorId: number; userId: number; name: string; role: string }
   | { type: 'project_created'; actorId: number; projectId: number; name: string; slug: string }
-  | { type: 'file_uploaded'; actorId: number; projectId: number; fileIds: number[] }
-  | { type: 'file_approved' | 'file_rejected'; actorId: number; projectId: number; fileId: number }
+  | { type: 'file_uploaded'; actorId: number; projectId: number; area: FileArea; fileIds: number[] }
+  // A rejected file asks for a revision: SPEC names the notification 'file_revision' (as doc_revision).
+  | {
+      type: 'file_approved' | 'file_revision'
+      actorId: number
+      projectId: number
+      area: FileArea
+      fileId: number
+    }
   | { type: 'doc_uploaded'; actorId: number; projectId: number; docId: number }
   | { type: 'doc_approved' | 'doc_revision'; actorId: number; projectId: number; docId: number }
   | { type: 'comment_added'; actorId: number; projectId: number; docId: number; commentId: number }

@@ -13,6 +13,7 @@ import pg from 'pg'
 import * as initial from './migrations/001-initial'
 import * as projectStats from './migrations/002-project-stats'
 import * as sharedState from './migrations/003-shared-state'
+import * as files from './migrations/004-files'
 import * as docs from './migrations/005-docs'
 import type { DB } from './schema'
 
@@ -73,6 +74,7 @@ const MIGRATIONS: Record<string, { up: (d: Dialect) => Migration['up'] }> = {
   '001-initial': initial,
   '002-project-stats': projectStats,
   '003-shared-state': sharedState,
+  '004-files': files,
   '005-docs': docs,
 }
 

@@ -76,6 +76,9 @@ export type FilesTable = {
   status: Status
   creator_id: number
   created_at: string
+  /** Who approved or rejected it, and when (migration 004); null while pending. */
+  reviewed_by: number | null
+  reviewed_at: string | null
 }
 
 export type DocsTable = {

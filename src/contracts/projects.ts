@@ -51,16 +51,13 @@ export const ProjectMembersSchema = v.object(
 )
 export type ProjectMembersInput = v.InferInput<typeof ProjectMembersSchema>
 
-/**
- * One item of a project as the detail call returns it: area files (perencanaan, pengawasan), documentation
- * items (folder 'dokumentasi') and recap files (folder 'rekap', which are not reviewed: status null).
- */
-export type ProjectFile = { id: number; uuid: string; folder: Area; status: Status | null }
+/** One area's items by review status (rekap files are not reviewed: all counted in `total`). */
+export type AreaCounts = { total: number; pending: number; approved: number; rejected: number }
 
 /**
- * A project as the list, detail, create and update calls return it (SPEC section 3).
- * The list sends counts only (`folder_counts`); the SPEC's `files` array (one entry per item with its
- * folder) is sent by the detail call alone, so the list never loads file rows.
+ * A project as the list, detail, create and update calls return it (SPEC section 3). Counts only: the
+ * SPEC's `files` array (one entry per item with its folder) became `folder_counts` and `area_counts`,
+ * so neither call grows with the project; the items themselves come from the area calls.
  */
 export type Project = {
   id: number
@@ -70,8 +67,8 @@ export type Project = {
   created_at: string
   /** Items per area: area files, documentation items (dokumentasi) and recap files (rekap). */
   folder_counts: Record<Area, number>
-  /** Detail call only. */
-  files?: ProjectFile[]
+  /** The same per area and review status. */
+  area_counts: Record<Area, AreaCounts>
   /** Area files (perencanaan + pengawasan); documentation items are counted in total_docs. */
   total_files: number
   total_docs: number

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely, Selectable } from 'kysely'
 import { EMPLOYEE_ROLES } from '../../../src/contracts/common'
-import type { Project, ProjectFile } from '../../../src/contracts/projects'
+import type { AreaCounts, Project } from '../../../src/contracts/projects'
 import { type Actor, access, type ProjectScope } from '../../access'
 import type { Dialect } from '../../db/index'
 import type { DB, ProjectsTable, UserRow } from '../../db/schema'
@@ -9,6 +9,7 @@ import { DOC_COUNT_COLUMNS, FILE_COUNT_COLUMNS } from '../../db/stat-columns'
 import type { Deps } from '../../deps'
 import { AppError, nowIso } from '../../http'
 import type { Visibility } from '../../storage/blob-store'
+import { deleteProjectFolders } from '../folders/folders.service'
 
 export type ProjectRow = Selectable<ProjectsTable>
 type ProjectInput = { name: string; description: string }
@@ -44,6 +45,12 @@ export function toProject(
   const pengawasan =
     n('files_pengawasan_pending') + n('files_pengawasan_approved') + n('files_pengawasan_rejected')
   const docs = n('docs_pending') + n('docs_approved') + n('docs_rejected')
+  const reviewed = (prefix: 'files_perencanaan' | 'files_pengawasan' | 'docs'): AreaCounts => {
+    const pending = n(`${prefix}_pending`)
+    const approved = n(`${prefix}_approved`)
+    const rejected = n(`${prefix}_rejected`)
+    return { total: pending + approved + rejected, pending, approved, rejected }
+  }
   return {
     id: row.id,
     slug: row.slug,
@@ -51,6 +58,12 @@ export function toProject(
     description: row.description,
     created_at: row.created_at,
     folder_counts: { perencanaan, pengawasan, dokumentasi: docs, rekap: n('recaps') },
+    area_counts: {
+      perencanaan: reviewed('files_perencanaan'),
+      pengawasan: reviewed('files_pengawasan'),
+      dokumentasi: reviewed('docs'),
+      rekap: { total: n('recaps'), pending: 0, approved: 0, rejected: 0 },
+    },
     total_files: perencanaan + pengawasan,
     total_docs: docs,
     file_pending: n('files_perencanaan_pending') + n('files_pengawasan_pending'),
@@ -83,39 +96,13 @@ async function projectWithCounts(db: Kysely<DB>, id: number): Promise<Project> {
 }
 
 /**
- * The detail view: counts plus the SPEC's `files` array, one light entry ({id, uuid, folder, status}) per
- * area file, documentation item and recap file. Names, sizes and authors come from the area calls.
+ * The detail view: the project with its counts (per area and status), the same shape as a list entry.
+ * It no longer lists the items themselves (the SPEC's `files`), so it does not grow with the project;
+ * names, sizes and authors come from the area calls.
  */
 export async function projectDetail(deps: { db: Kysely<DB> }, user: Actor, ref: string): Promise<Project> {
-  const { db } = deps
   const project = await access.project(deps, user, ref, 'project.view')
-  const [view, files, docs, recaps] = await Promise.all([
-    projectWithCounts(db, project.id),
-    db
-      .selectFrom('files')
-      .select(['id', 'uuid', 'area', 'status'])
-      .where('project_id', '=', project.id)
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('docs')
-      .select(['id', 'uuid', 'status'])
-      .where('project_id', '=', project.id)
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('recap_files')
-      .select(['id', 'uuid'])
-      .where('project_id', '=', project.id)
-      .orderBy('id')
-      .execute(),
-  ])
-  const items: ProjectFile[] = [
-    ...files.map((f) => ({ id: f.id, uuid: f.uuid, folder: f.area, status: f.status })),
-    ...docs.map((d) => ({ id: d.id, uuid: d.uuid, folder: 'dokumentasi' as const, status: d.status })),
-    ...recaps.map((r) => ({ id: r.id, uuid: r.uuid, folder: 'rekap' as const, status: null })),
-  ]
-  return { ...view, files: items }
+  return projectWithCounts(deps.db, project.id)
 }
 
 export async function createProject(
@@ -196,7 +183,8 @@ export async function deleteProject(
     await trx.deleteFrom('doc_images').where('doc_id', 'in', docIds).execute()
     await trx.deleteFrom('docs').where('project_id', '=', id).execute()
     await trx.deleteFrom('files').where('project_id', '=', id).execute()
-    await trx.deleteFrom('folders').where('project_id', '=', id).execute()
+    // Deepest level first: one delete over a deep folder tree would cascade as deep as the tree.
+    await deleteProjectFolders(trx, id)
     await trx.deleteFrom('recap_files').where('project_id', '=', id).execute()
     await trx.deleteFrom('project_members').where('project_id', '=', id).execute()
     await trx.deleteFrom('projects').where('id', '=', id).execute()

@@ -302,6 +302,12 @@ describe('GET /api/project/list', () => {
         description: 'hitung',
         created_at: expect.any(String),
         folder_counts: { perencanaan: 2, pengawasan: 3, dokumentasi: 4, rekap: 1 },
+        area_counts: {
+          perencanaan: { total: 2, pending: 1, approved: 1, rejected: 0 },
+          pengawasan: { total: 3, pending: 1, approved: 1, rejected: 1 },
+          dokumentasi: { total: 4, pending: 1, approved: 2, rejected: 1 },
+          rekap: { total: 1, pending: 0, approved: 0, rejected: 0 },
+        },
         total_files: 5,
         total_docs: 4,
         total_recaps: 1,
@@ -338,11 +344,11 @@ describe('GET /api/project/detail/{id}', () => {
       }
     }
   })
-  it('finds a project by id or by slug, with its files, docs and recap files as {id, uuid, folder, status}', async () => {
+  it('finds a project by id or by slug, with counts per area and status but no item rows', async () => {
     const p = await createProject({ name: 'Detail', description: 'detail' })
-    const f = await insertFile(p.id, 'pengawasan', 'approved')
-    const d = await insertDoc(p.id, 'pending')
-    const r = await insertRecap(p.id)
+    await insertFile(p.id, 'pengawasan', 'approved')
+    await insertDoc(p.id, 'pending')
+    await insertRecap(p.id)
     for (const ref of [p.id, p.slug]) {
       const res = await t.request('GET', `/api/project/detail/${ref}`, { token: admin.token })
       expect(res.status).toBe(200)
@@ -355,11 +361,14 @@ describe('GET /api/project/detail/{id}', () => {
         file_approved: 1,
         doc_pending: 1,
       })
-      expect(res.json.data.files).toEqual([
-        { id: f.id, uuid: expect.any(String), folder: 'pengawasan', status: 'approved' },
-        { id: d.id, uuid: expect.any(String), folder: 'dokumentasi', status: 'pending' },
-        { id: r.id, uuid: expect.any(String), folder: 'rekap', status: null },
-      ])
+      expect(res.json.data.area_counts).toEqual({
+        perencanaan: { total: 0, pending: 0, approved: 0, rejected: 0 },
+        pengawasan: { total: 1, pending: 0, approved: 1, rejected: 0 },
+        dokumentasi: { total: 1, pending: 1, approved: 0, rejected: 0 },
+        rekap: { total: 1, pending: 0, approved: 0, rejected: 0 },
+      })
+      // The detail does not grow with the project: no per-item entries.
+      expect(res.json.data.files).toBeUndefined()
     }
   })
   it('answers 404 for absent ids and odd references, never 500', async () => {

@@ -3,15 +3,16 @@ import type { Area, Project } from '../../../contracts/projects'
 import { AREA_META, AreaIconTile } from '../../../ui/area'
 import { Card } from '../../../ui/card'
 
-/** Counts of one area from the detail's `files` array (light entries: folder and status). */
+/** Counts of one area by review status (the project's `area_counts`). */
 export function areaCounts(project: Project, area: Area) {
-  const items = (project.files ?? []).filter((f) => f.folder === area)
-  return {
-    total: items.length || (project.folder_counts?.[area] ?? 0),
-    pending: items.filter((f) => f.status === 'pending').length,
-    approved: items.filter((f) => f.status === 'approved').length,
-    rejected: items.filter((f) => f.status === 'rejected').length,
-  }
+  return (
+    project.area_counts?.[area] ?? {
+      total: project.folder_counts?.[area] ?? 0,
+      pending: 0,
+      approved: 0,
+      rejected: 0,
+    }
+  )
 }
 
 const REVIEWED: Record<Area, boolean> = {

@@ -1,0 +1,82 @@
+import { Hono } from 'hono'
+import { FILE_MSG, type UploadResponse } from '../../../src/contracts/files'
+import type { AppEnv, Deps } from '../../deps'
+import { sendStoredFile } from '../../downloads'
+import { ok } from '../../http'
+import { idempotentCreate } from '../../idempotency'
+import { withUpload } from '../../uploads/receive'
+import {
+  AREA_UPLOAD,
+  fileDownload,
+  NothingStored,
+  removeFile,
+  reviewFile,
+  uploadFiles,
+} from './files.service'
+
+/**
+ * /api/file (SPEC section 7, Files). Handlers parse, call the service and answer; who may do what is
+ * decided in the service (server/access.ts).
+ */
+export function fileRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>()
+
+  // SPEC's answer: { success, message, results, errors: [{ name, message }] }. The stored files and the
+  // Idempotency-Key's answer commit together; a repeat replays the same answer.
+  app.post('/:slug/upload/:area', async (c) => {
+    let res: Response
+    try {
+      res = await idempotentCreate(c, deps, async (scope) => {
+        const outcome = await uploadFiles(
+          scope.deps,
+          c.var.user,
+          c.req.param('slug'),
+          c.req.param('area'),
+          (work) => withUpload(c, deps.config, AREA_UPLOAD, work),
+          scope.claim,
+        )
+        const stored = outcome.results.length
+        const message =
+          outcome.errors.length > 0
+            ? FILE_MSG.partial(stored, outcome.errors.length)
+            : FILE_MSG.uploaded(stored)
+        return { status: 201, message, data: outcome }
+      })
+    } catch (err) {
+      if (!(err instanceof NothingStored)) throw err
+      const body: UploadResponse = { success: false, message: err.message, results: [], errors: err.errors }
+      return c.json(body, err.status)
+    }
+    // The envelope keeps the outcome in `data` as every create does; SPEC's fields sit beside it.
+    const envelope = (await res.json()) as { success: boolean; message: string; data: UploadResponse }
+    return c.json(
+      { ...envelope, results: envelope.data.results, errors: envelope.data.errors },
+      res.status as 201,
+      Object.fromEntries([...res.headers].filter(([k]) => k.toLowerCase() === 'idempotent-replayed')),
+    )
+  })
+
+  app.get('/:slug/download/:area/:fileUuid', async (c) => {
+    const file = await fileDownload(
+      deps,
+      c.var.user,
+      c.req.param('slug'),
+      c.req.param('area'),
+      c.req.param('fileUuid'),
+    )
+    return sendStoredFile(c, deps.store, file)
+  })
+
+  app.patch('/:slug/status/:fileUuid/:status', async (c) => {
+    const status = c.req.param('status')
+    const file = await reviewFile(deps, c.var.user, c.req.param('slug'), c.req.param('fileUuid'), status)
+    return ok(c, status === 'approved' ? FILE_MSG.fileApproved : FILE_MSG.fileRejected, file)
+  })
+
+  app.delete('/:slug/remove/:fileUuid', async (c) => {
+    await removeFile(deps, c.var.user, c.req.param('slug'), c.req.param('fileUuid'))
+    return ok(c, FILE_MSG.fileDeleted)
+  })
+
+  return app
+}

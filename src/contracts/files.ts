@@ -1,0 +1,189 @@
+import * as v from 'valibot'
+import { ordered, present, singleLine } from './common'
+import type { Status } from './projects'
+import { MAX_FILE_NAME, UPLOAD_MSG } from './uploads'
+
+/** The two areas with a folder and file browser (SPEC 'Perencanaan and pengawasan tabs'). */
+export const FILE_AREAS = ['perencanaan', 'pengawasan'] as const
+export type FileArea = (typeof FILE_AREAS)[number]
+export const isFileArea = (s: string): s is FileArea => (FILE_AREAS as readonly string[]).includes(s)
+
+export const FOLDER_NAME_MAX = 100
+/** Files per upload call; the dialog says so before sending instead of the server refusing the lot. */
+export const MAX_FILES_PER_UPLOAD = 100
+
+/**
+ * What the folder and file calls answer and the browser shows. The toasts of SPEC section 8 are English
+ * in the SPEC and stay so; the rest is Indonesian like the other screens.
+ */
+export const FILE_MSG = {
+  folderNameRequired: 'Please enter a folder name',
+  folderNameTooLong: `Nama folder maksimal ${FOLDER_NAME_MAX} karakter`,
+  folderNameSeparator: 'Nama folder tidak boleh berisi / atau \\',
+  folderNameDots: 'Nama folder tidak boleh . atau ..',
+  folderNameTaken: 'Folder dengan nama ini sudah ada di lokasi ini',
+  folderNotFound: 'Folder tidak ditemukan',
+  fileNotFound: 'File tidak ditemukan',
+  areaNotFound: 'Area tidak ditemukan',
+  pickFiles: 'Silakan pilih file untuk diunggah',
+  tooManyFiles: `Maksimal ${MAX_FILES_PER_UPLOAD} file dalam satu unggahan`,
+  fileNameMissing: 'Nama file kosong',
+  fileNameInvalid: 'Nama file tidak boleh berisi / atau \\',
+  alreadyReviewed: 'File ini sudah direview',
+  uploadFailed: 'Gagal mengunggah file',
+  uploaded: (n: number) => `${n} file berhasil diunggah`,
+  partial: (n: number, m: number) => `${n} file berhasil diunggah, ${m} file gagal`,
+  folderCreated: 'Folder created successfully',
+  folderCreateFailed: 'Failed to create folder',
+  folderRenamed: 'Folder renamed successfully',
+  folderRenameFailed: 'Failed to rename folder',
+  folderDeleted: 'Folder deleted successfully',
+  folderDeleteFailed: 'Failed to delete folder',
+  fileApproved: 'File approved successfully',
+  fileApproveFailed: 'Failed to approve file',
+  fileRejected: 'File rejected',
+  fileRejectFailed: 'Failed to reject file',
+  fileDeleted: 'File deleted successfully',
+  fileDeleteFailed: 'Failed to delete file',
+  downloadFailed: 'Gagal mengunduh file',
+} as const
+
+/** Names with a path in them would mean something else in a zip export or on anyone's disk. */
+const noSeparators = (message: string) => v.check<string, string>((s) => !/[/\\]/.test(s), message)
+
+/**
+ * A folder name (SPEC section 5: not empty after trimming): one line, no path separators, not '.' or
+ * '..', Unicode-normalised (NFC) so that a name typed on a Mac and on Windows is one name.
+ */
+export const FolderNameSchema = present(
+  ordered(
+    v.pipe(
+      v.string(FILE_MSG.folderNameRequired),
+      v.trim(),
+      v.nonEmpty(FILE_MSG.folderNameRequired),
+      v.transform((s: string) => s.normalize('NFC')),
+      v.maxLength(FOLDER_NAME_MAX, FILE_MSG.folderNameTooLong),
+      singleLine(),
+      noSeparators(FILE_MSG.folderNameSeparator),
+      v.check((s) => s !== '.' && s !== '..', FILE_MSG.folderNameDots),
+    ),
+  ),
+)
+
+/** A folder uuid as sent in `parent_slug` / `folder_slug`; '' means the area's root. */
+const folderRef = present(
+  ordered(v.pipe(v.string(FILE_MSG.folderNotFound), v.trim(), v.maxLength(64, FILE_MSG.folderNotFound))),
+)
+
+export const FolderCreateSchema = v.object(
+  { name: FolderNameSchema, parent_slug: folderRef },
+  FILE_MSG.folderNameRequired,
+)
+export type FolderCreateInput = v.InferInput<typeof FolderCreateSchema>
+export type FolderCreateValues = v.InferOutput<typeof FolderCreateSchema>
+
+export const FolderRenameSchema = v.object({ name: FolderNameSchema }, FILE_MSG.folderNameRequired)
+export type FolderRenameInput = v.InferInput<typeof FolderRenameSchema>
+export type FolderRenameValues = v.InferOutput<typeof FolderRenameSchema>
+
+/** The upload dialog's own check (the server checks each received file itself). */
+export const FileUploadSchema = v.object(
+  {
+    files: v.pipe(
+      v.array(v.unknown(), FILE_MSG.pickFiles),
+      v.minLength(1, FILE_MSG.pickFiles),
+      v.maxLength(MAX_FILES_PER_UPLOAD, FILE_MSG.tooManyFiles),
+    ),
+  },
+  FILE_MSG.pickFiles,
+)
+
+/** A file's name as the server keeps it: shown and sent back in Content-Disposition, never a path. */
+export const FileNameSchema = ordered(
+  v.pipe(
+    v.string(FILE_MSG.fileNameMissing),
+    v.trim(),
+    v.nonEmpty(FILE_MSG.fileNameMissing),
+    v.transform((s: string) => s.normalize('NFC')),
+    v.maxLength(MAX_FILE_NAME, UPLOAD_MSG.badName),
+    singleLine(),
+    noSeparators(FILE_MSG.fileNameInvalid),
+    v.check((s) => s !== '.' && s !== '..', FILE_MSG.fileNameMissing),
+  ),
+)
+
+/** SPEC section 4: the labels of a file's status. */
+export const FILE_STATUS_LABELS: Record<Status, string> = {
+  pending: 'Pending',
+  approved: 'Disetujui',
+  rejected: 'Ditolak',
+}
+
+export const REVIEW_DECISIONS = ['approved', 'rejected'] as const
+export type ReviewDecision = (typeof REVIEW_DECISIONS)[number]
+
+export type FolderRef = { id: number; uuid: string; name: string }
+
+export type FolderEntry = FolderRef & {
+  created_at: string
+  creator: { id: number; name: string }
+  /** Subfolders plus files directly inside. */
+  items: number
+}
+
+export type FileEntry = {
+  id: number
+  uuid: string
+  name: string
+  /** SPEC: the size in KB (two decimals); the browser shows it with formatFileSize. */
+  size_kb: number
+  size_bytes: number
+  mime: string
+  status: Status
+  creator: { id: number; name: string }
+  created_at: string
+  reviewer: { id: number; name: string } | null
+  reviewed_at: string | null
+}
+
+/** What the caller may do here, decided by the server's policy (the browser hides what it may not). */
+export type AreaPermissions = {
+  /** Upload, new folder, rename and delete folders, delete files. */
+  write: boolean
+  /** Approve and reject pending files. */
+  review: boolean
+}
+
+/**
+ * GET /api/folder/{slug}/explore/{area}?parent_slug=&cursor=&limit=. Folders come first (by name), then
+ * files (by name); a page holds at most `limit` entries of both together and `next_cursor` continues
+ * where it stopped (null on the last page).
+ */
+export type ExploreResult = {
+  area: FileArea
+  /** The folder shown (null: the area's root). */
+  folder: FolderRef | null
+  /** The breadcrumb trail from the root's first folder down to the folder shown. */
+  paths: FolderRef[]
+  /** The same trail as text, '/' at the root: '/Gambar Kerja/Struktur'. */
+  path: string
+  folders: FolderEntry[]
+  files: FileEntry[]
+  next_cursor: string | null
+  /** Entries directly inside the folder shown (subfolders and files), on every page. */
+  total: { folders: number; files: number }
+  can: AreaPermissions
+}
+
+export type UploadError = { name: string; message: string }
+
+/** POST /api/file/{slug}/upload/{area}: `results` are the stored files, `errors` one entry per refused file. */
+export type UploadResponse = {
+  success: boolean
+  message: string
+  results: FileEntry[]
+  errors: UploadError[]
+}
+
+export const EXPLORE_PAGE_MAX = 500
+export const EXPLORE_PAGE_DEFAULT = 200
