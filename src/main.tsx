@@ -1,10 +1,11 @@
 import './index.css'
-import { useIsRestoring } from '@tanstack/react-query'
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
+import { StrictMode, useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
-import { persistOptions, queryClient, setUnauthorizedHandler } from './lib/query-client'
+import { captureInstallPrompt } from './lib/install-prompt'
+import { startOutboxSync } from './lib/outbox-client'
+import { queryClient, restoreQueries, setUnauthorizedHandler } from './lib/query-client'
 import { endSession } from './lib/session'
 import { registerServiceWorker } from './lib/sw-register'
 import { routeTree } from './routeTree.gen'
@@ -38,24 +39,39 @@ setUnauthorizedHandler(() => {
   })
 })
 
+captureInstallPrompt()
+
 /**
  * The router starts only once the persisted cache is back from IndexedDB: the auth guard and loaders
  * read the cache, and offline that cache (the user, projects seen before) is all there is.
  */
+const restored = restoreQueries().catch((err) => console.warn('Query cache restore failed', err))
+
 function App() {
-  const restoring = useIsRestoring()
+  const [restoring, setRestoring] = useState(true)
+  useEffect(() => {
+    void restored.then(() => setRestoring(false))
+  }, [])
   return restoring ? <FullScreenLoading /> : <RouterProvider router={router} />
 }
+
+// Queued photos, comments and likes go out at start, when back online, back in the tab and on demand;
+// what a landed item changed is fetched again.
+void restored.then(() =>
+  startOutboxSync((item) => {
+    for (const queryKey of item.invalidate) void queryClient.invalidateQueries({ queryKey })
+  }),
+)
 
 const rootElement = document.getElementById('root')
 if (!rootElement) throw new Error('#root missing from index.html')
 
 createRoot(rootElement).render(
   <StrictMode>
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
+    <QueryClientProvider client={queryClient}>
       <App />
       <Toaster />
-    </PersistQueryClientProvider>
+    </QueryClientProvider>
   </StrictMode>,
 )
 

@@ -1,9 +1,11 @@
 /// <reference lib="webworker" />
+import { get } from 'idb-keyval'
 import { clientsClaim } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst } from 'workbox-strategies'
+import { OUTBOX_SYNC_TAG, replayOutbox } from '../src/lib/outbox'
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>
@@ -21,16 +23,15 @@ registerRoute(
 )
 
 // Avatars and documentation photos live under unguessable, immutable /storage/{uuid}.{ext} URLs,
-// so cache-first is safe; expiration keeps the cache bounded on phones.
+// so cache-first is safe; expiration keeps the cache bounded on phones. Not only <img> loads: 'Simpan
+// offline' fetches thumbnails ahead. Logout deletes this cache (src/lib/session.ts PRIVATE_CACHES).
 registerRoute(
   ({ url, request }) =>
-    url.origin === self.location.origin &&
-    url.pathname.startsWith('/storage/') &&
-    request.destination === 'image',
+    url.origin === self.location.origin && url.pathname.startsWith('/storage/') && request.method === 'GET',
   new CacheFirst({
     cacheName: 'storage-images',
     plugins: [
-      new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+      new ExpirationPlugin({ maxEntries: 1500, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
     ],
   }),
 )
@@ -41,7 +42,27 @@ self.addEventListener('message', (event) => {
 })
 clientsClaim()
 
-// --- Offline outbox (later issue) ---------------------------------------------------------------
-// The 'sync' handler that replays queued documentation photos, comments and likes goes here. It
-// will import only src/contracts and src/lib/outbox, and read the bearer token that
-// src/lib/session-token.ts mirrors into IndexedDB (idb-keyval key 'token').
+// --- Offline outbox -----------------------------------------------------------------------------------
+// Background Sync (Chromium): the page registers the tag whenever items wait; the browser fires 'sync'
+// when there is a connection, even with no page open. The same engine the page runs sends them, with
+// the token the page mirrors into IndexedDB (src/lib/session-token.ts). One replay at a time (Web
+// Locks), so a page replaying at the same moment never sends an item twice.
+type SyncEvent = ExtendableEvent & { tag: string; lastChance: boolean }
+
+async function replayFromWorker(): Promise<void> {
+  const summary = await replayOutbox(
+    {
+      fetch: (input, init) => fetch(input, init),
+      getToken: async () => (await get<string>('token')) ?? null,
+    },
+    { wait: true },
+  )
+  // Still offline or the server in trouble: a rejected sync is fired again later by the browser.
+  if (summary.stopped === 'offline' || summary.stopped === 'server')
+    throw new Error(`outbox replay stopped: ${summary.stopped}`)
+}
+
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent
+  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(replayFromWorker())
+})

@@ -27,7 +27,7 @@ import { closeOutboxDb, OUTBOX_DB } from './outbox-db'
 const OWNER = { id: 7, name: 'Sari Pengawas' }
 
 type Sent = { method: string; url: string; key: string; auth: string | null; body: unknown }
-type Script = (sent: Sent, n: number) => Response | Promise<Response> | 'network-error' | 'hang'
+type Script = (sent: Sent, n: number) => Response | Promise<Response> | 'network-error' | 'hang' | undefined
 
 function fakeServer(script?: Script) {
   const sent: Sent[] = []
@@ -355,7 +355,7 @@ describe('one replay at a time', () => {
   function memoryLocks(): LockManager {
     const held = new Set<string>()
     const queue = new Map<string, Array<() => void>>()
-    const request = async (name: string, opts: LockOptions, cb: LockGrantedCallback) => {
+    const request = async (name: string, opts: LockOptions, cb: LockGrantedCallback<unknown>) => {
       if (held.has(name)) {
         if (opts.ifAvailable) return cb(null)
         await new Promise<void>((resolve) => queue.set(name, [...(queue.get(name) ?? []), resolve]))

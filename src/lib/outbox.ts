@@ -260,6 +260,16 @@ async function readPayload(key: string): Promise<StoredRequest | undefined> {
   )
 }
 
+/** The files of a queued item (the photos of an upload), to show them before they are sent. */
+export async function readOutboxFiles(key: string): Promise<File[]> {
+  const stored = await readPayload(key)
+  if (stored?.body?.type !== 'form') return []
+  const files: File[] = []
+  for (const part of stored.body.parts)
+    if ('file' in part) files.push(new File([part.file.bytes], part.file.name, { type: part.file.type }))
+  return files
+}
+
 /** Changes one item in its own transaction (read, change, write), so no concurrent change is lost. */
 async function patchItem(
   key: string,

@@ -1,11 +1,12 @@
-import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister'
 import { QueryCache, QueryClient } from '@tanstack/react-query'
-import { del, get, set } from 'idb-keyval'
 import { ApiError } from './api'
-
-/** Bump when cached shapes change so an old persisted cache is dropped instead of misread. */
-export const CACHE_BUSTER = 'v1'
-const PERSIST_KEY = 'berkas-query-cache'
+import {
+  clearPersistedQueries,
+  PERSIST_MAX_AGE,
+  persistQueryCache,
+  type QueryPersistence,
+  restoreQueryCache,
+} from './query-persist'
 
 /** Called when any query answers 401; main.tsx wires it to "end the session and go to /login". */
 let onUnauthorized: (() => void) | null = null
@@ -22,8 +23,8 @@ export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
-      // Kept for a day so the persisted cache can serve screens offline.
-      gcTime: 24 * 60 * 60 * 1000,
+      // Kept as long as the persisted copy, so the persisted cache can serve screens offline.
+      gcTime: PERSIST_MAX_AGE,
       retry(failureCount, error) {
         if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false
         return failureCount < 2
@@ -35,29 +36,27 @@ export const queryClient = new QueryClient({
   },
 })
 
-/** The persisted query cache lives in IndexedDB (idb-keyval) so screens seen before open offline. */
-export const persister = createAsyncStoragePersister({
-  storage: {
-    getItem: (key: string) => get<string>(key).then((v) => v ?? null),
-    setItem: (key: string, value: string) => set(key, value),
-    removeItem: (key: string) => del(key),
-  },
-  key: PERSIST_KEY,
-  throttleTime: 1000,
-})
+/**
+ * The query cache is persisted to IndexedDB per query (src/lib/query-persist.ts): restored before the
+ * router starts, so screens seen before open offline, and written as it changes.
+ */
+let persistence: QueryPersistence | null = null
 
-export const persistOptions = {
-  persister,
-  maxAge: 24 * 60 * 60 * 1000,
-  buster: CACHE_BUSTER,
+/** Restores the persisted cache, then keeps it written (restored records are not written back). */
+export async function restoreQueries() {
+  if (persistence) return
+  await restoreQueryCache(queryClient)
+  persistence = persistQueryCache(queryClient)
 }
+
+export const flushQueryCache = () => persistence?.flush()
 
 /** Drops every cached answer, in memory and on disk (logout). */
 export async function clearQueryCache() {
   await queryClient.cancelQueries()
   queryClient.clear()
   try {
-    await persister.removeClient()
+    await (persistence ? persistence.clear() : clearPersistedQueries())
   } catch (err) {
     console.warn('Persisted cache could not be removed', err)
   }

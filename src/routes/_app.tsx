@@ -1,5 +1,8 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { NotificationBell } from '../features/notifications/components/notification-bell'
+import { InstallButton } from '../features/outbox/components/install-button'
+import { OutboxButton } from '../features/outbox/components/outbox-button'
+import { useOutboxSession } from '../features/outbox/components/use-outbox-session'
 import { AppShell } from '../features/shell/components/app-shell'
 import { WhatsAppQrDialog } from '../features/whatsapp/components/whatsapp-qr-dialog'
 import { currentUserQueryOptions, useCurrentUser } from '../lib/current-user'
@@ -29,9 +32,16 @@ export const Route = createFileRoute('/_app')({
 
 function AppLayout() {
   const user = useCurrentUser()
+  useOutboxSession(user)
   return (
     <AppShell
       user={user}
+      headerActions={
+        <>
+          <InstallButton />
+          {user.role === 'superadmin' ? null : <OutboxButton />}
+        </>
+      }
       notificationBell={<NotificationBell />}
       renderWhatsAppDialog={(open, onOpenChange) => (
         <WhatsAppQrDialog open={open} onOpenChange={onOpenChange} />

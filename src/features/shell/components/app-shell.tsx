@@ -2,11 +2,12 @@ import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
 import { type ReactNode, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import type { User } from '../../../contracts/auth'
+import { unsentOutboxCount } from '../../../lib/outbox-client'
 import { logout } from '../../../lib/session'
 import { useOnline } from '../../../lib/use-online'
 import { Avatar } from '../../../ui/avatar'
 import { Button } from '../../../ui/button'
-import { Dialog } from '../../../ui/dialog'
+import { ConfirmDialog, Dialog } from '../../../ui/dialog'
 import { IconLayoutGrid, IconLogOut, IconMenu, IconQrCode, IconUsers, IconWifiOff } from '../../../ui/icons'
 import { LogoMark } from '../../../ui/logo'
 import { RoleBadge } from '../../../ui/role-badge'
@@ -19,6 +20,8 @@ type Props = {
   notificationBell?: ReactNode
   /** The WhatsApp QR dialog (whatsapp feature), opened from the admin nav. */
   renderWhatsAppDialog?: (open: boolean, onOpenChange: (open: boolean) => void) => ReactNode
+  /** Header buttons before the bell: the outbox and 'Pasang Aplikasi' (outbox feature). */
+  headerActions?: ReactNode
 }
 
 const navLink = css({
@@ -91,11 +94,13 @@ function Brand() {
   )
 }
 
-export function AppShell({ user, children, notificationBell, renderWhatsAppDialog }: Props) {
+export function AppShell({ user, children, notificationBell, renderWhatsAppDialog, headerActions }: Props) {
   const navigate = useNavigate()
   const [menuOpen, setMenuOpen] = useState(false)
   const [qrOpen, setQrOpen] = useState(false)
   const [loggingOut, setLoggingOut] = useState(false)
+  /** Items in the outbox that logging out would throw away (asked first), or null when not asking. */
+  const [unsent, setUnsent] = useState<number | null>(null)
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const online = useOnline()
 
@@ -103,12 +108,20 @@ export function AppShell({ user, children, notificationBell, renderWhatsAppDialo
   const isSuperadmin = user.role === 'superadmin'
   const projectsActive = pathname === '/' || pathname.startsWith('/project/')
 
-  async function onLogout() {
+  async function onLogout(confirmed = false) {
+    if (!confirmed) {
+      const count = await unsentOutboxCount()
+      if (count > 0) {
+        setUnsent(count)
+        return
+      }
+    }
     setLoggingOut(true)
     try {
       await logout()
     } finally {
       setLoggingOut(false)
+      setUnsent(null)
       navigate({ to: '/login', replace: true })
     }
   }
@@ -182,6 +195,7 @@ export function AppShell({ user, children, notificationBell, renderWhatsAppDialo
               gap: { base: '1', md: '2' },
             })}
           >
+            {headerActions}
             {!isSuperadmin ? notificationBell : null}
             <Link
               to="/profile"
@@ -222,7 +236,13 @@ export function AppShell({ user, children, notificationBell, renderWhatsAppDialo
               </span>
             </Link>
             <Tooltip content="Keluar">
-              <Button variant="ghost" iconOnly aria-label="Keluar" onClick={onLogout} loading={loggingOut}>
+              <Button
+                variant="ghost"
+                iconOnly
+                aria-label="Keluar"
+                onClick={() => onLogout()}
+                loading={loggingOut}
+              >
                 {loggingOut ? null : <IconLogOut size={18} />}
               </Button>
             </Tooltip>
@@ -305,6 +325,19 @@ export function AppShell({ user, children, notificationBell, renderWhatsAppDialo
       </Dialog>
 
       {isAdmin && renderWhatsAppDialog ? renderWhatsAppDialog(qrOpen, setQrOpen) : null}
+
+      <ConfirmDialog
+        open={unsent !== null}
+        onOpenChange={(open) => {
+          if (!open && !loggingOut) setUnsent(null)
+        }}
+        title="Keluar dan hapus item yang belum terkirim?"
+        description={`${unsent ?? 0} item di Kotak Keluar belum terkirim ke server. Jika Anda keluar sekarang, item tersebut dihapus dari perangkat ini dan tidak akan terkirim.`}
+        confirmLabel="Keluar & hapus"
+        cancelLabel="Batal"
+        loading={loggingOut}
+        onConfirm={() => void onLogout(true)}
+      />
 
       <main
         className={cx(

@@ -1,0 +1,411 @@
+import { Link } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { dayjs, formatBytes } from '../../../lib/format'
+import type { OutboxItem } from '../../../lib/outbox'
+import { clearDoneOutbox, discardOutboxItem, retryOutboxItem } from '../../../lib/outbox'
+import { sendOutboxNow, useOutbox } from '../../../lib/outbox-client'
+import { useOnline } from '../../../lib/use-online'
+import { Button } from '../../../ui/button'
+import { ConfirmDialog, Dialog } from '../../../ui/dialog'
+import {
+  IconAlertCircle,
+  IconCheckCircle,
+  IconClock,
+  IconImage,
+  IconMessageSquare,
+  IconTrash,
+  IconWifiOff,
+} from '../../../ui/icons'
+import { Spinner } from '../../../ui/spinner'
+import { IconCloudUpload, IconHardDrive, IconHeartSmall, IconOutbox, IconRefresh } from './outbox-icons'
+import { useStorageUsage } from './use-storage-usage'
+
+const time = (ms: number) => dayjs(ms).format('HH.mm')
+
+function KindIcon({ item }: { item: OutboxItem }) {
+  const Icon =
+    item.kind === 'doc.upload' ? IconImage : item.kind === 'doc.comment' ? IconMessageSquare : IconHeartSmall
+  const tone =
+    item.status === 'failed'
+      ? { bg: 'danger.soft', color: 'danger.fg' }
+      : item.status === 'done'
+        ? { bg: 'success.soft', color: 'success.fg' }
+        : { bg: 'warning.soft', color: 'warning.fg' }
+  return (
+    <span
+      className={css({
+        flexShrink: 0,
+        w: '9',
+        h: '9',
+        borderRadius: 'lg',
+        display: 'grid',
+        placeItems: 'center',
+        ...tone,
+      })}
+    >
+      <Icon size={18} />
+    </span>
+  )
+}
+
+/** The line under an item: where it stands, in words a field worker can act on. */
+function StatusLine({ item }: { item: OutboxItem }) {
+  const base = css({
+    display: 'flex',
+    alignItems: 'center',
+    gap: '1.5',
+    fontSize: 'xs',
+    mt: '1',
+    flexWrap: 'wrap',
+    '& svg': { flexShrink: 0 },
+  })
+  if (item.status === 'sending')
+    return (
+      <p className={cx(base, css({ color: 'brand.fg' }))}>
+        <Spinner size={12} /> Mengirim...
+      </p>
+    )
+  if (item.status === 'done')
+    return (
+      <p className={cx(base, css({ color: 'success.fg' }))}>
+        <IconCheckCircle size={12} /> Terkirim {item.doneAt ? `pukul ${time(item.doneAt)}` : ''}
+      </p>
+    )
+  if (item.status === 'failed')
+    return (
+      <p className={cx(base, css({ color: 'danger.fg' }))} data-testid="outbox-error">
+        <IconAlertCircle size={12} /> Ditolak server: {item.lastError?.message ?? 'alasan tidak diketahui'}
+      </p>
+    )
+  return (
+    <p className={cx(base, css({ color: 'warning.fg' }))}>
+      <IconClock size={12} /> Menunggu dikirim
+      {item.lastError ? (
+        <span className={css({ color: 'fgSubtle' })}>
+          · {item.lastError.message}
+          {item.nextAttemptAt > Date.now() ? `, dicoba lagi pukul ${time(item.nextAttemptAt)}` : ''}
+        </span>
+      ) : null}
+    </p>
+  )
+}
+
+function ItemRow({ item, onDiscard }: { item: OutboxItem; onDiscard: (item: OutboxItem) => void }) {
+  const [retrying, setRetrying] = useState(false)
+  return (
+    <li
+      data-testid="outbox-item"
+      data-status={item.status}
+      className={css({
+        display: 'flex',
+        gap: '3',
+        py: '3',
+        borderBottomWidth: '1px',
+        borderColor: 'border',
+        _last: { borderBottomWidth: '0' },
+      })}
+    >
+      <KindIcon item={item} />
+      <div className={css({ minW: '0', flex: '1' })}>
+        <p className={css({ fontSize: 'sm', fontWeight: '600', color: 'fg', lineHeight: '1.3' })}>
+          {item.title}
+        </p>
+        {item.detail ? (
+          <p
+            className={css({
+              fontSize: 'sm',
+              color: 'fgMuted',
+              lineClamp: '2',
+              wordBreak: 'break-word',
+            })}
+          >
+            {item.detail}
+          </p>
+        ) : null}
+        <p className={css({ fontSize: 'xs', color: 'fgSubtle', mt: '0.5' })}>
+          {item.scope.projectName ? `${item.scope.projectName} · ` : ''}
+          dibuat {time(item.createdAt)}
+          {item.bytes > 2048 ? ` · ${formatBytes(item.bytes)}` : ''}
+        </p>
+        <StatusLine item={item} />
+        {item.status === 'failed' || item.status === 'waiting' ? (
+          <div className={css({ display: 'flex', gap: '2', mt: '2' })}>
+            {item.status === 'failed' ? (
+              <Button
+                size="xs"
+                variant="secondary"
+                loading={retrying}
+                onClick={async () => {
+                  setRetrying(true)
+                  try {
+                    await retryOutboxItem(item.key)
+                    await sendOutboxNow()
+                  } finally {
+                    setRetrying(false)
+                  }
+                }}
+              >
+                {retrying ? null : <IconRefresh />} Coba lagi
+              </Button>
+            ) : null}
+            <Button
+              size="xs"
+              variant="ghost"
+              className={css({ color: 'danger.fg' })}
+              onClick={() => onDiscard(item)}
+            >
+              <IconTrash /> Buang
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </li>
+  )
+}
+
+function Section({ title, count, children }: { title: string; count: number; children: React.ReactNode }) {
+  if (count === 0) return null
+  return (
+    <section className={css({ '& + &': { mt: '4' } })}>
+      <h3
+        className={css({
+          fontSize: 'xs',
+          fontWeight: '600',
+          textTransform: 'uppercase',
+          letterSpacing: '0.04em',
+          color: 'fgSubtle',
+        })}
+      >
+        {title} ({count})
+      </h3>
+      <ul>{children}</ul>
+    </section>
+  )
+}
+
+function StorageLine() {
+  const usage = useStorageUsage()
+  if (!usage) return null
+  return (
+    <p
+      data-testid="storage-usage"
+      className={css({
+        display: 'flex',
+        alignItems: 'center',
+        gap: '1.5',
+        fontSize: 'xs',
+        color: 'fgSubtle',
+        mr: 'auto',
+        minW: '0',
+      })}
+    >
+      <IconHardDrive size={14} />
+      <span>
+        Penyimpanan: {formatBytes(usage.usage)}
+        {usage.quota ? ` dari ${formatBytes(usage.quota)}` : ''}
+        {usage.persisted === true
+          ? ' · terlindungi'
+          : usage.persisted === false
+            ? ' · dapat dihapus browser'
+            : ''}
+      </span>
+    </p>
+  )
+}
+
+/** 'Kotak Keluar': what waits, what is being sent, what the server refused and what has landed. */
+export function OutboxPanel({
+  open,
+  onOpenChange,
+}: {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
+  const { items, authRequired, replaying } = useOutbox()
+  const online = useOnline()
+  const [discarding, setDiscarding] = useState<OutboxItem | null>(null)
+  const [sendNote, setSendNote] = useState<string | null>(null)
+
+  useEffect(() => {
+    if (!open) setSendNote(null)
+  }, [open])
+
+  const failed = items.filter((i) => i.status === 'failed')
+  const pending = items.filter((i) => i.status === 'waiting' || i.status === 'sending')
+  const done = items.filter((i) => i.status === 'done').reverse()
+  const dependants = discarding
+    ? items.filter((i) => i.dependsOn === discarding.key && i.status !== 'done')
+    : []
+
+  async function onSendNow() {
+    setSendNote(null)
+    const summary = await sendOutboxNow()
+    if (summary.stopped === 'offline')
+      setSendNote('Belum terhubung ke server. Item dikirim otomatis saat ada sinyal.')
+    else if (summary.stopped === 'server')
+      setSendNote('Server sedang sibuk. Item dicoba lagi otomatis sebentar lagi.')
+    else if (summary.stopped === 'auth' || summary.stopped === 'no-session') setSendNote(null)
+    else if (summary.sent > 0) setSendNote(`${summary.sent} item terkirim.`)
+  }
+
+  const description =
+    pending.length + failed.length === 0
+      ? 'Semua foto, komentar dan suka sudah terkirim ke server.'
+      : `${pending.length} item menunggu dikirim${failed.length ? `, ${failed.length} ditolak server` : ''}.`
+
+  return (
+    <>
+      <Dialog
+        open={open}
+        onOpenChange={onOpenChange}
+        size="lg"
+        title={
+          <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '2' })}>
+            <IconOutbox size={20} /> Kotak Keluar
+          </span>
+        }
+        description={description}
+        footer={
+          <div
+            className={css({
+              display: 'flex',
+              alignItems: 'center',
+              gap: '3',
+              w: 'full',
+              flexWrap: 'wrap',
+              justifyContent: 'flex-end',
+            })}
+          >
+            <StorageLine />
+            <Button onClick={onSendNow} loading={replaying} disabled={pending.length === 0}>
+              {replaying ? null : <IconCloudUpload />} Kirim sekarang
+            </Button>
+          </div>
+        }
+      >
+        {!online ? (
+          <Notice tone="warning" icon={<IconWifiOff size={16} />}>
+            Anda sedang offline. Item tersimpan aman di perangkat ini dan dikirim otomatis saat ada sinyal,
+            juga jika aplikasi ditutup.
+          </Notice>
+        ) : null}
+        {authRequired ? (
+          <Notice tone="danger" icon={<IconAlertCircle size={16} />}>
+            Sesi Anda sudah berakhir. Item tetap disimpan;{' '}
+            <Link to="/login" className={css({ fontWeight: '600', textDecoration: 'underline' })}>
+              masuk lagi
+            </Link>{' '}
+            untuk mengirimnya.
+          </Notice>
+        ) : null}
+        {sendNote ? (
+          <p role="status" className={css({ fontSize: 'sm', color: 'fgMuted', mb: '3' })}>
+            {sendNote}
+          </p>
+        ) : null}
+        {items.length === 0 ? (
+          <div className={css({ textAlign: 'center', py: '8', color: 'fgMuted' })}>
+            <span
+              className={css({
+                display: 'inline-grid',
+                placeItems: 'center',
+                w: '12',
+                h: '12',
+                borderRadius: 'full',
+                bg: 'success.soft',
+                color: 'success.fg',
+                mb: '3',
+              })}
+            >
+              <IconCheckCircle size={24} />
+            </span>
+            <p className={css({ fontWeight: '600', color: 'fg' })}>Kotak Keluar kosong</p>
+            <p className={css({ fontSize: 'sm', mt: '1' })}>
+              Foto, komentar dan suka yang dibuat tanpa sinyal muncul di sini sampai terkirim.
+            </p>
+          </div>
+        ) : (
+          <>
+            <Section title="Ditolak server" count={failed.length}>
+              {failed.map((i) => (
+                <ItemRow key={i.key} item={i} onDiscard={setDiscarding} />
+              ))}
+            </Section>
+            <Section title="Menunggu" count={pending.length}>
+              {pending.map((i) => (
+                <ItemRow key={i.key} item={i} onDiscard={setDiscarding} />
+              ))}
+            </Section>
+            <Section title="Terkirim" count={done.length}>
+              {done.slice(0, 10).map((i) => (
+                <ItemRow key={i.key} item={i} onDiscard={setDiscarding} />
+              ))}
+              {done.length > 0 ? (
+                <li className={css({ pt: '2' })}>
+                  <button
+                    type="button"
+                    className={cx(button({ variant: 'ghost', size: 'xs' }), css({ color: 'fgMuted' }))}
+                    onClick={() => void clearDoneOutbox()}
+                  >
+                    Bersihkan daftar terkirim
+                  </button>
+                </li>
+              ) : null}
+            </Section>
+          </>
+        )}
+      </Dialog>
+      <ConfirmDialog
+        open={discarding !== null}
+        onOpenChange={(o) => {
+          if (!o) setDiscarding(null)
+        }}
+        title="Buang item ini?"
+        description={
+          dependants.length > 0
+            ? `Item ini belum terkirim dan akan dihapus dari perangkat, bersama ${dependants.length} komentar/suka yang menunggunya.`
+            : 'Item ini belum terkirim dan akan dihapus dari perangkat. Tindakan ini tidak dapat dibatalkan.'
+        }
+        confirmLabel="Buang"
+        onConfirm={async () => {
+          if (discarding) await discardOutboxItem(discarding.key)
+          setDiscarding(null)
+        }}
+      />
+    </>
+  )
+}
+
+function Notice({
+  tone,
+  icon,
+  children,
+}: {
+  tone: 'warning' | 'danger'
+  icon: React.ReactNode
+  children: React.ReactNode
+}) {
+  return (
+    <div
+      className={css({
+        display: 'flex',
+        gap: '2',
+        alignItems: 'flex-start',
+        fontSize: 'sm',
+        p: '3',
+        mb: '3',
+        borderRadius: 'lg',
+        borderWidth: '1px',
+        ...(tone === 'warning'
+          ? { bg: 'warning.soft', color: 'warning.fg', borderColor: 'amber.200' }
+          : { bg: 'danger.soft', color: 'danger.fg', borderColor: 'red.200' }),
+        '& svg': { mt: '0.5', flexShrink: 0 },
+      })}
+    >
+      {icon}
+      <p>{children}</p>
+    </div>
+  )
+}

@@ -1,0 +1,13 @@
+import { useEffect } from 'react'
+import type { User } from '../../../contracts/auth'
+import { setOutboxSession } from '../../../lib/outbox-client'
+
+/**
+ * Keeps the outbox's owner in step with the signed-in user (also for sessions that began before the
+ * outbox existed), so the service worker sends only this user's items with this user's token.
+ */
+export function useOutboxSession(user: User) {
+  useEffect(() => {
+    void setOutboxSession({ id: user.id, name: user.name })
+  }, [user.id, user.name])
+}
