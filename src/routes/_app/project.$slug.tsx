@@ -1,9 +1,11 @@
 import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { AREAS, type Area, type Project } from '../../contracts/projects'
+import { SaveOfflineButton } from '../../features/outbox/components/save-offline-button'
 import { AreaPlaceholder } from '../../features/projects/components/area-placeholder'
 import { ProjectDetailPage } from '../../features/projects/components/project-detail-page'
 import { projectDetailQueryOptions } from '../../features/projects/queries'
+import type { OfflineSaveStep } from '../../lib/offline-save'
 
 /**
  * The body of each area tab. The file browser, documentation and recap features replace their entry
@@ -14,6 +16,19 @@ const AREA_PANELS: Record<Area, (project: Project) => ReactNode> = {
   pengawasan: (project) => <AreaPlaceholder area="pengawasan" project={project} />,
   dokumentasi: (project) => <AreaPlaceholder area="dokumentasi" project={project} />,
   rekap: (project) => <AreaPlaceholder area="rekap" project={project} />,
+}
+
+/**
+ * What 'Simpan offline' fetches for a project: every area feature adds the lists (and photos) its tab
+ * shows, read through the same query options, so the tabs open offline from the persisted cache.
+ */
+function offlineSteps(project: Project): OfflineSaveStep[] {
+  return [
+    async (queryClient) => {
+      await queryClient.fetchQuery({ ...projectDetailQueryOptions(project.slug), staleTime: 0 })
+      return { lists: 1, images: [] }
+    },
+  ]
 }
 
 function areaFromHash(hash: string): Area {
@@ -48,6 +63,7 @@ function ProjectRoute() {
         })
       }
       renderArea={(a, project) => AREA_PANELS[a](project)}
+      renderActions={(project) => <SaveOfflineButton scope={project.slug} steps={offlineSteps(project)} />}
     />
   )
 }

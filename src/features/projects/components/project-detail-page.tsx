@@ -23,10 +23,12 @@ type Props = {
   onAreaChange: (area: Area) => void
   /** The body of each area tab; the route composes it from the area features. */
   renderArea: (area: Area, project: Project) => ReactNode
+  /** Header actions for everyone, e.g. 'Simpan offline' (composed by the route). */
+  renderActions?: (project: Project) => ReactNode
 }
 
 /** /project/{slug}: header, admin actions and the four area tabs (SPEC 'Project detail'). */
-export function ProjectDetailPage({ slug, area, onAreaChange, renderArea }: Props) {
+export function ProjectDetailPage({ slug, area, onAreaChange, renderArea, renderActions }: Props) {
   // The loader has just tried (ensureQueryData); a failure is not retried again on mount.
   const detail = useQuery({ ...projectDetailQueryOptions(slug), retryOnMount: false })
 
@@ -38,7 +40,13 @@ export function ProjectDetailPage({ slug, area, onAreaChange, renderArea }: Prop
   if (detail.isPending) return <DetailLoading />
   if (!detail.data) return <ProjectNotFound />
   return (
-    <ProjectDetail project={detail.data} area={area} onAreaChange={onAreaChange} renderArea={renderArea} />
+    <ProjectDetail
+      project={detail.data}
+      area={area}
+      onAreaChange={onAreaChange}
+      renderArea={renderArea}
+      actions={renderActions?.(detail.data)}
+    />
   )
 }
 
@@ -81,11 +89,13 @@ function ProjectDetail({
   area,
   onAreaChange,
   renderArea,
+  actions,
 }: {
   project: Project
   area: Area
   onAreaChange: (area: Area) => void
   renderArea: (area: Area, project: Project) => ReactNode
+  actions?: ReactNode
 }) {
   const user = useCurrentUser()
   const isAdmin = user.role === 'admin'
@@ -143,22 +153,31 @@ function ProjectDetail({
             <IconCalendar /> Dibuat {formatDateLong(project.created_at)}
           </p>
         </div>
-        {isAdmin ? (
+        {isAdmin || actions ? (
           <div
             className={css({
               display: 'flex',
+              flexWrap: 'wrap',
+              alignItems: 'flex-start',
               gap: '2',
               flexShrink: 0,
               '& > *': { flex: { base: '1', md: 'initial' } },
             })}
           >
-            <Button variant="secondary" onClick={() => setMembersOpen(true)}>
-              <IconUsers /> Anggota Project
-            </Button>
-            <Button onClick={() => download.start(project)} loading={downloading}>
-              {downloading ? null : <IconDownload />}
-              {downloading && download.progress > 0 ? `Mengunduh ${download.progress}%` : 'Download Project'}
-            </Button>
+            {actions}
+            {isAdmin ? (
+              <>
+                <Button variant="secondary" onClick={() => setMembersOpen(true)}>
+                  <IconUsers /> Anggota Project
+                </Button>
+                <Button onClick={() => download.start(project)} loading={downloading}>
+                  {downloading ? null : <IconDownload />}
+                  {downloading && download.progress > 0
+                    ? `Mengunduh ${download.progress}%`
+                    : 'Download Project'}
+                </Button>
+              </>
+            ) : null}
           </div>
         ) : null}
       </header>
