@@ -1,6 +1,16 @@
 import { defineGlobalStyles, defineSemanticTokens, defineTextStyles, defineTokens } from '@pandacss/dev'
 
 export const tokens = defineTokens({
+  // Layers (the recipes name them: zIndex 'sticky', 'overlay'...). Without them those values were invalid
+  // CSS, so any later positioned element (a card's carousel) painted over the sticky header. Menus and
+  // tooltips sit above dialogs, since they may open from inside one.
+  zIndex: {
+    sticky: { value: 1100 },
+    overlay: { value: 1300 },
+    modal: { value: 1400 },
+    dropdown: { value: 1500 },
+    tooltip: { value: 1800 },
+  },
   fonts: {
     body: {
       value:

@@ -1,6 +1,7 @@
 import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { AREAS, type Area, type Project } from '../../contracts/projects'
+import { DocsTab } from '../../features/docs/components/docs-tab'
 import { SaveOfflineButton } from '../../features/outbox/components/save-offline-button'
 import { AreaPlaceholder } from '../../features/projects/components/area-placeholder'
 import { ProjectDetailPage } from '../../features/projects/components/project-detail-page'
@@ -14,7 +15,7 @@ import type { OfflineSaveStep } from '../../lib/offline-save'
 const AREA_PANELS: Record<Area, (project: Project) => ReactNode> = {
   perencanaan: (project) => <AreaPlaceholder area="perencanaan" project={project} />,
   pengawasan: (project) => <AreaPlaceholder area="pengawasan" project={project} />,
-  dokumentasi: (project) => <AreaPlaceholder area="dokumentasi" project={project} />,
+  dokumentasi: (project) => <DocsTab project={project} />,
   rekap: (project) => <AreaPlaceholder area="rekap" project={project} />,
 }
 

@@ -1,0 +1,242 @@
+import { memo, useState } from 'react'
+import { css, cx } from 'styled-system/css'
+import type { Doc, DocReview } from '../../../contracts/docs'
+import { formatDateTime, formatRelativeTime } from '../../../lib/format'
+import { Avatar } from '../../../ui/avatar'
+import { Button } from '../../../ui/button'
+import { Card } from '../../../ui/card'
+import { IconCheck, IconHeart, IconMessageSquare, IconRotateCcw, IconTrash } from '../../../ui/icons'
+import { Tooltip } from '../../../ui/tooltip'
+import { DocCarousel } from './doc-carousel'
+import { DocStatusBadge, takenLabel } from './doc-parts'
+
+export type DocCardProps = {
+  doc: Doc
+  isAdmin: boolean
+  /** The first cards (above the fold) load their photo at once; the rest lazily. */
+  eager?: boolean
+  /** The review call for this item is running. */
+  reviewing?: DocReview | null
+  onOpenPhoto: (doc: Doc, index: number) => void
+  onToggleLike: (doc: Doc) => void
+  onComments: (doc: Doc) => void
+  onReview: (doc: Doc, status: DocReview) => void
+  onDelete: (doc: Doc) => void
+}
+
+const actionButton = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '1.5',
+  h: '9',
+  px: '2.5',
+  fontSize: 'sm',
+  fontWeight: '500',
+  color: 'fgMuted',
+  bg: 'transparent',
+  border: 'none',
+  borderRadius: 'md',
+  cursor: 'pointer',
+  fontVariantNumeric: 'tabular-nums',
+  transition: 'background {durations.fast}, color {durations.fast}',
+  _hover: { bg: 'subtle', color: 'fg' },
+  _focusVisible: { outline: 'none', boxShadow: 'focus' },
+  '& svg': { w: '4.5', h: '4.5', flexShrink: 0 },
+})
+
+const LONG_DESCRIPTION = 140
+
+/**
+ * One documentation item (SPEC, Dokumentasi tab): its photos, status, description, author and time, the
+ * like toggle with its count, the comment count that opens the comment dialog, delete, and for admins
+ * 'Approve' and 'Revisi' while it is pending.
+ */
+export const DocCard = memo(function DocCard({
+  doc,
+  isAdmin,
+  eager,
+  reviewing,
+  onOpenPhoto,
+  onToggleLike,
+  onComments,
+  onReview,
+  onDelete,
+}: DocCardProps) {
+  const [expanded, setExpanded] = useState(false)
+  const long = doc.description.length > LONG_DESCRIPTION || doc.description.split('\n').length > 3
+  const taken = takenLabel(doc.images[0]?.taken_at)
+  const summary = doc.description.length > 60 ? `${doc.description.slice(0, 60)}…` : doc.description
+
+  return (
+    <Card
+      padding="none"
+      aria-label={`Dokumentasi: ${summary}`}
+      data-doc={doc.uuid}
+      className={css({
+        display: 'flex',
+        flexDirection: 'column',
+        h: 'full',
+        overflow: 'hidden',
+        // Cards far below the fold cost no layout or paint until they come near (long grids on phones).
+        contentVisibility: 'auto',
+        containIntrinsicSize: 'auto 460px',
+      })}
+    >
+      <div className={css({ position: 'relative' })}>
+        <DocCarousel
+          images={doc.images}
+          label={doc.description}
+          eager={eager}
+          onOpen={(index) => onOpenPhoto(doc, index)}
+        />
+        <DocStatusBadge
+          status={doc.status}
+          className={css({
+            position: 'absolute',
+            top: '2.5',
+            left: '2.5',
+            zIndex: '2',
+            pointerEvents: 'none',
+          })}
+        />
+      </div>
+
+      <div
+        className={css({ p: '4', pb: '3', display: 'flex', flexDirection: 'column', gap: '3', flex: '1' })}
+      >
+        <div>
+          <p
+            className={cx(
+              css({
+                fontSize: 'sm',
+                color: 'fg',
+                whiteSpace: 'pre-line',
+                wordBreak: 'break-word',
+                lineHeight: '1.55',
+              }),
+              long && !expanded ? css({ lineClamp: '3' }) : undefined,
+            )}
+          >
+            {doc.description}
+          </p>
+          {long ? (
+            <button
+              type="button"
+              onClick={() => setExpanded((e) => !e)}
+              aria-expanded={expanded}
+              className={css({
+                mt: '1',
+                p: '0',
+                fontSize: 'xs',
+                fontWeight: '600',
+                color: 'brand.fg',
+                bg: 'transparent',
+                border: 'none',
+                cursor: 'pointer',
+                _hover: { textDecoration: 'underline' },
+              })}
+            >
+              {expanded ? 'Tampilkan lebih sedikit' : 'Selengkapnya'}
+            </button>
+          ) : null}
+        </div>
+        <div className={css({ display: 'flex', alignItems: 'center', gap: '2', mt: 'auto', minW: '0' })}>
+          <Avatar name={doc.creator.name} size="xs" />
+          <div className={css({ minW: '0', fontSize: 'xs', lineHeight: '1.35' })}>
+            <p className={css({ fontWeight: '600', color: 'fg', truncate: true })}>{doc.creator.name}</p>
+            <p className={css({ color: 'fgSubtle', truncate: true })}>
+              <time dateTime={doc.created_at} title={formatDateTime(doc.created_at)}>
+                {formatRelativeTime(doc.created_at)}
+              </time>
+              {taken ? ` · ${taken}` : ''}
+            </p>
+          </div>
+        </div>
+      </div>
+
+      <div
+        className={css({
+          display: 'flex',
+          alignItems: 'center',
+          gap: '0.5',
+          px: '2',
+          py: '1.5',
+          borderTopWidth: '1px',
+          borderColor: 'border',
+        })}
+      >
+        <button
+          type="button"
+          className={cx(
+            actionButton,
+            doc.is_liked ? css({ color: 'red.600', _hover: { color: 'red.700' } }) : undefined,
+          )}
+          aria-pressed={doc.is_liked}
+          aria-label={doc.is_liked ? `Batal suka (${doc.likes} suka)` : `Suka (${doc.likes} suka)`}
+          onClick={() => onToggleLike(doc)}
+        >
+          <IconHeart fill={doc.is_liked ? 'currentColor' : 'none'} />
+          <span aria-hidden="true">{doc.likes}</span>
+        </button>
+        <button
+          type="button"
+          className={actionButton}
+          aria-label={`Komentar (${doc.comments})`}
+          onClick={() => onComments(doc)}
+        >
+          <IconMessageSquare />
+          <span aria-hidden="true">{doc.comments}</span>
+        </button>
+        <span className={css({ flex: '1' })} />
+        <Tooltip content="Hapus dokumentasi">
+          <Button
+            variant="dangerGhost"
+            size="sm"
+            iconOnly
+            aria-label="Hapus dokumentasi"
+            onClick={() => onDelete(doc)}
+          >
+            <IconTrash />
+          </Button>
+        </Tooltip>
+      </div>
+
+      {isAdmin && doc.status === 'pending' ? (
+        <div
+          className={css({
+            display: 'grid',
+            gridTemplateColumns: '1fr 1fr',
+            gap: '2',
+            px: '3',
+            pb: '3',
+          })}
+        >
+          <Button
+            size="sm"
+            onClick={() => onReview(doc, 'approved')}
+            loading={reviewing === 'approved'}
+            disabled={!!reviewing}
+            className={css({ bg: 'green.600', _hover: { _enabled: { bg: 'green.700' } } })}
+          >
+            {reviewing === 'approved' ? null : <IconCheck />}
+            Approve
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => onReview(doc, 'rejected')}
+            loading={reviewing === 'rejected'}
+            disabled={!!reviewing}
+            className={css({
+              color: 'red.700',
+              _hover: { _enabled: { bg: 'red.50', borderColor: 'red.200' } },
+            })}
+          >
+            {reviewing === 'rejected' ? null : <IconRotateCcw />}
+            Revisi
+          </Button>
+        </div>
+      ) : null}
+    </Card>
+  )
+})

@@ -1,0 +1,83 @@
+import type { ComponentType } from 'react'
+import { css, cx } from 'styled-system/css'
+import { badge } from 'styled-system/recipes'
+import type { Status } from '../../../contracts/projects'
+import { formatDateTime } from '../../../lib/format'
+import { Card, cardGrid } from '../../../ui/card'
+import { IconCheckCircle, IconHelpCircle, type IconProps, IconXCircle } from '../../../ui/icons'
+
+/** SPEC: a tick for approved, a cross for rejected (sent back for revision), a question mark otherwise. */
+export const DOC_STATUS: Record<Status, { label: string; Icon: ComponentType<IconProps>; color: string }> = {
+  approved: { label: 'Disetujui', Icon: IconCheckCircle, color: css({ color: 'green.600' }) },
+  rejected: { label: 'Revisi', Icon: IconXCircle, color: css({ color: 'red.600' }) },
+  pending: { label: 'Pending', Icon: IconHelpCircle, color: css({ color: 'amber.600' }) },
+}
+
+/** The status as a pill over the photo: icon and label, readable on any picture. */
+export function DocStatusBadge({ status, className }: { status: Status; className?: string }) {
+  const s = DOC_STATUS[status]
+  return (
+    <span
+      className={cx(
+        badge({ tone: status }),
+        css({ h: '6', px: '2', gap: '1', fontSize: 'xs', boxShadow: 'xs', '& svg': { w: '3.5', h: '3.5' } }),
+        className,
+      )}
+      data-status={status}
+    >
+      <s.Icon aria-hidden="true" />
+      {s.label}
+    </span>
+  )
+}
+
+/** 'Diambil 1 Mei 2024, 10.20': the camera's capture time, shown in the viewer's local time when known in UTC. */
+export function takenLabel(takenAt: string | null | undefined): string | null {
+  return takenAt ? `Diambil ${formatDateTime(takenAt)}` : null
+}
+
+const shimmer = css({
+  bgGradient: 'to-r',
+  gradientFrom: 'slate.100',
+  gradientVia: 'slate.200',
+  gradientTo: 'slate.100',
+  backgroundSize: '200% 100%',
+  animation: 'shimmer 1.4s linear infinite',
+})
+
+/** Placeholder cards shaped like documentation cards (photo, text, actions) while the grid loads. */
+export function DocSkeletons({ count = 3 }: { count?: number }) {
+  return (
+    <ul aria-busy="true" aria-label="Memuat dokumentasi" className={cardGrid}>
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+        <li key={i}>
+          <Card padding="none" className={css({ overflow: 'hidden' })}>
+            <div className={cx(shimmer, css({ aspectRatio: '4 / 3' }))} />
+            <div className={css({ p: '4', display: 'flex', flexDirection: 'column', gap: '2.5' })}>
+              <div className={cx(shimmer, css({ h: '3.5', w: 'full', borderRadius: 'sm' }))} />
+              <div className={cx(shimmer, css({ h: '3.5', w: '2/3', borderRadius: 'sm' }))} />
+              <div className={css({ display: 'flex', gap: '2', alignItems: 'center', mt: '1' })}>
+                <div className={cx(shimmer, css({ w: '6', h: '6', borderRadius: 'full' }))} />
+                <div className={cx(shimmer, css({ h: '3', w: '1/3', borderRadius: 'sm' }))} />
+              </div>
+            </div>
+            <div
+              className={css({
+                display: 'flex',
+                gap: '3',
+                px: '4',
+                py: '3',
+                borderTopWidth: '1px',
+                borderColor: 'border',
+              })}
+            >
+              <div className={cx(shimmer, css({ h: '5', w: '12', borderRadius: 'sm' }))} />
+              <div className={cx(shimmer, css({ h: '5', w: '12', borderRadius: 'sm' }))} />
+            </div>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,217 @@
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { css } from 'styled-system/css'
+import type { Doc, DocReview } from '../../../contracts/docs'
+import type { Project } from '../../../contracts/projects'
+import { errorMessage, failureMessage } from '../../../lib/api'
+import { useCurrentUser } from '../../../lib/current-user'
+import { Button } from '../../../ui/button'
+import { cardGrid } from '../../../ui/card'
+import { ConfirmDialog } from '../../../ui/dialog'
+import { EmptyState } from '../../../ui/empty-state'
+import { IconAlertCircle, IconCamera, IconImagePlus } from '../../../ui/icons'
+import { notify } from '../../../ui/toaster'
+import { docListQueryOptions, toggleLikeVariables, useRemoveDoc, useReviewDoc, useSetLike } from '../queries'
+import { CommentDialog } from './comment-dialog'
+import { DocCard } from './doc-card'
+import { DocSkeletons } from './doc-parts'
+import { PhotoViewer } from './photo-viewer'
+import { UploadDialog } from './upload-dialog'
+
+/** Cards loaded eagerly: the first row on any screen. */
+const EAGER = 3
+
+/**
+ * The Dokumentasi tab: a grid of documentation cards, newest first, that loads the next page as it is
+ * scrolled to (thumbnails only), with upload, comments, full-size preview, likes, review and delete.
+ */
+export default function DocsPanel({ project }: { project: Project }) {
+  const slug = project.slug
+  const user = useCurrentUser()
+  const isAdmin = user.role === 'admin'
+  const list = useInfiniteQuery(docListQueryOptions(slug))
+  const like = useSetLike(slug)
+  const review = useReviewDoc(slug)
+  const remove = useRemoveDoc(slug)
+
+  const [uploadOpen, setUploadOpen] = useState(false)
+  const [viewer, setViewer] = useState<{ doc: Doc; index: number } | null>(null)
+  const [commentsFor, setCommentsFor] = useState<string | null>(null)
+  const [toDelete, setToDelete] = useState<Doc | null>(null)
+  const [reviewing, setReviewing] = useState<{ uuid: string; status: DocReview } | null>(null)
+
+  const docs = list.data?.pages.flatMap((p) => p.docs) ?? []
+  // The dialog follows the cached item, so its counts stay current.
+  const commentDoc = commentsFor ? (docs.find((d) => d.uuid === commentsFor) ?? null) : null
+
+  const onToggleLike = useCallback(
+    (doc: Doc) =>
+      like.mutate(toggleLikeVariables(doc), {
+        onError: (err) => notify('error', errorMessage(err, 'Failed to toggle like')),
+      }),
+    [like.mutate],
+  )
+  const onReview = useCallback(
+    async (doc: Doc, status: DocReview) => {
+      setReviewing({ uuid: doc.uuid, status })
+      try {
+        const res = await review.mutateAsync({ doc: doc.uuid, status })
+        notify('success', res.message)
+      } catch (err) {
+        notify(
+          'error',
+          errorMessage(
+            err,
+            status === 'approved' ? 'Failed to approve document' : 'Failed to reject document',
+          ),
+        )
+      } finally {
+        setReviewing(null)
+      }
+    },
+    [review.mutateAsync],
+  )
+  const onOpenPhoto = useCallback((doc: Doc, index: number) => setViewer({ doc, index }), [])
+  const onComments = useCallback((doc: Doc) => setCommentsFor(doc.uuid), [])
+  const onDelete = useCallback((doc: Doc) => setToDelete(doc), [])
+
+  async function confirmDelete() {
+    if (!toDelete) return
+    try {
+      await remove.mutateAsync(toDelete.uuid)
+      notify('success', 'Dokumentasi berhasil dihapus')
+      setToDelete(null)
+    } catch (err) {
+      notify(
+        'error',
+        failureMessage(err, { failed: 'Failed to delete document', thrown: 'Failed to delete document' }),
+      )
+    }
+  }
+
+  // Infinite scroll: the next page loads when the end of the grid comes within a screen of view.
+  const sentinel = useRef<HTMLDivElement>(null)
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list
+  useEffect(() => {
+    const el = sentinel.current
+    if (!el || !hasNextPage) return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage()
+      },
+      { rootMargin: '800px 0px' },
+    )
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage])
+
+  const total = project.folder_counts?.dokumentasi ?? docs.length
+
+  return (
+    <section aria-label="Dokumentasi" data-area="dokumentasi">
+      <div
+        className={css({
+          display: 'flex',
+          flexDirection: { base: 'column', sm: 'row' },
+          alignItems: { base: 'stretch', sm: 'center' },
+          justifyContent: 'space-between',
+          gap: '3',
+          mb: '4',
+        })}
+      >
+        <div className={css({ minW: '0' })}>
+          <h2 className={css({ textStyle: 'sectionTitle' })}>Dokumentasi Lapangan</h2>
+          <p className={css({ mt: '0.5', fontSize: 'sm', color: 'fgMuted' })}>
+            {total > 0 ? `${total} dokumentasi foto` : 'Foto progres pekerjaan di lapangan'}
+          </p>
+        </div>
+        <Button onClick={() => setUploadOpen(true)}>
+          <IconCamera /> Unggah Foto
+        </Button>
+      </div>
+
+      {list.isPending ? (
+        <DocSkeletons />
+      ) : list.isError && !list.data ? (
+        <EmptyState
+          icon={<IconAlertCircle />}
+          title={errorMessage(list.error, 'Failed to fetch documentations')}
+          action={
+            <Button variant="secondary" onClick={() => list.refetch()} loading={list.isFetching}>
+              Coba lagi
+            </Button>
+          }
+        />
+      ) : docs.length === 0 ? (
+        <EmptyState
+          icon={<IconImagePlus />}
+          title="Belum ada dokumentasi yang diunggah"
+          description="Foto progres pekerjaan di lapangan beserta deskripsinya akan tampil di sini."
+          action={
+            <Button onClick={() => setUploadOpen(true)}>
+              <IconCamera /> Unggah Foto
+            </Button>
+          }
+        />
+      ) : (
+        <>
+          <ul aria-label="Daftar dokumentasi" className={cardGrid}>
+            {docs.map((doc, i) => (
+              <li key={doc.uuid} className={css({ minW: '0' })}>
+                <DocCard
+                  doc={doc}
+                  isAdmin={isAdmin}
+                  eager={i < EAGER}
+                  reviewing={reviewing?.uuid === doc.uuid ? reviewing.status : null}
+                  onOpenPhoto={onOpenPhoto}
+                  onToggleLike={onToggleLike}
+                  onComments={onComments}
+                  onReview={onReview}
+                  onDelete={onDelete}
+                />
+              </li>
+            ))}
+          </ul>
+          <div ref={sentinel} className={css({ display: 'flex', justifyContent: 'center', py: '6' })}>
+            {hasNextPage ? (
+              <Button variant="secondary" onClick={() => fetchNextPage()} loading={isFetchingNextPage}>
+                {isFetchingNextPage ? 'Memuat...' : 'Muat lebih banyak'}
+              </Button>
+            ) : list.data && list.data.pages.length > 1 ? (
+              <p className={css({ fontSize: 'xs', color: 'fgSubtle' })}>
+                Semua dokumentasi sudah ditampilkan
+              </p>
+            ) : null}
+          </div>
+        </>
+      )}
+
+      <UploadDialog slug={slug} open={uploadOpen} onClose={() => setUploadOpen(false)} />
+      <CommentDialog slug={slug} doc={commentDoc} onClose={() => setCommentsFor(null)} />
+      <PhotoViewer
+        key={viewer ? `${viewer.doc.uuid}:${viewer.index}` : 'closed'}
+        doc={viewer?.doc ?? null}
+        index={viewer?.index ?? 0}
+        onClose={() => setViewer(null)}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => {
+          if (!open) setToDelete(null)
+        }}
+        title="Hapus Dokumentasi"
+        description={
+          toDelete ? (
+            <>
+              Dokumentasi ini beserta {toDelete.images.length} fotonya, suka dan komentarnya akan dihapus.
+              Tindakan ini tidak dapat dibatalkan.
+            </>
+          ) : undefined
+        }
+        confirmLabel="Ya, Hapus"
+        onConfirm={confirmDelete}
+        loading={remove.isPending}
+      />
+    </section>
+  )
+}

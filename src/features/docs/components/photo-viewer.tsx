@@ -1,0 +1,251 @@
+import 'swiper/css'
+import 'swiper/css/zoom'
+import { Dialog as ArkDialog } from '@ark-ui/react/dialog'
+import { Portal } from '@ark-ui/react/portal'
+import { useState } from 'react'
+import { css, cx } from 'styled-system/css'
+import type { Swiper as SwiperClass } from 'swiper'
+import { A11y, Keyboard, Zoom } from 'swiper/modules'
+import { Swiper, SwiperSlide } from 'swiper/react'
+import type { Doc, DocImage } from '../../../contracts/docs'
+import { formatRelativeTime } from '../../../lib/format'
+import { IconChevronLeft, IconChevronRight, IconX } from '../../../ui/icons'
+import { SWIPER_A11Y } from './doc-carousel'
+import { DocStatusBadge, takenLabel } from './doc-parts'
+
+const roundButton = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  w: '10',
+  h: '10',
+  borderRadius: 'full',
+  color: 'white',
+  bg: 'rgba(255,255,255,0.12)',
+  border: 'none',
+  cursor: 'pointer',
+  transition: 'background {durations.fast}',
+  _hover: { bg: 'rgba(255,255,255,0.22)' },
+  _focusVisible: { outline: '2px solid white', outlineOffset: '2px' },
+  _disabled: { opacity: 0.3, cursor: 'default' },
+  '& svg': { w: '5', h: '5' },
+})
+
+/** The full photo over its thumbnail: the (cached) thumbnail shows at once, the original fades in over it. */
+function FullPhoto({ image, alt }: { image: DocImage; alt: string }) {
+  const [loaded, setLoaded] = useState(false)
+  const img = css({
+    position: 'absolute',
+    inset: '0',
+    w: 'full',
+    h: 'full',
+    objectFit: 'contain',
+    userSelect: 'none',
+  })
+  return (
+    <div className="swiper-zoom-container">
+      <div className={css({ position: 'relative', w: 'full', h: 'full' })}>
+        {loaded ? null : <img src={image.thumb} alt="" aria-hidden="true" className={img} />}
+        <img
+          src={image.url}
+          alt={alt}
+          width={image.width ?? undefined}
+          height={image.height ?? undefined}
+          decoding="async"
+          draggable={false}
+          onLoad={() => setLoaded(true)}
+          className={cx(
+            img,
+            css({ transition: 'opacity 180ms' }),
+            loaded ? css({ opacity: 1 }) : css({ opacity: 0 }),
+          )}
+        />
+      </div>
+    </div>
+  )
+}
+
+/**
+ * The full-size preview: every photo of the item at full resolution, swipe or arrow keys to move
+ * (looping when there is more than one), pinch or double-tap to zoom, Escape to close.
+ */
+export function PhotoViewer({
+  doc,
+  index,
+  onClose,
+}: {
+  doc: Doc | null
+  index: number
+  onClose: () => void
+}) {
+  const [current, setCurrent] = useState(index)
+  const [swiper, setSwiper] = useState<SwiperClass | null>(null)
+  const images = doc?.images ?? []
+  const many = images.length > 1
+  const image = images[current] ?? images[0]
+  const taken = takenLabel(image?.taken_at)
+
+  return (
+    <ArkDialog.Root
+      open={doc !== null}
+      onOpenChange={(d) => {
+        if (!d.open) onClose()
+      }}
+      lazyMount
+      unmountOnExit
+      onExitComplete={() => setCurrent(0)}
+    >
+      <Portal>
+        <ArkDialog.Backdrop
+          className={css({
+            position: 'fixed',
+            inset: '0',
+            zIndex: 'overlay',
+            bg: 'rgba(2, 6, 23, 0.94)',
+            _open: { animation: 'fadeIn {durations.normal} ease-out' },
+            _closed: { animation: 'fadeOut {durations.fast} ease-in' },
+          })}
+        />
+        <ArkDialog.Positioner className={css({ position: 'fixed', inset: '0', zIndex: 'modal' })}>
+          <ArkDialog.Content
+            className={css({
+              position: 'relative',
+              w: 'full',
+              h: '100dvh',
+              display: 'flex',
+              flexDirection: 'column',
+              color: 'white',
+              bg: '#020617',
+              outline: 'none',
+              _open: { animation: 'fadeIn {durations.normal} ease-out' },
+            })}
+          >
+            <header
+              className={css({
+                display: 'flex',
+                alignItems: 'center',
+                gap: '3',
+                px: { base: '3', md: '5' },
+                py: '3',
+                flexShrink: 0,
+              })}
+            >
+              <ArkDialog.Title
+                className={css({ flex: '1', minW: '0', fontSize: 'sm', fontWeight: '600', truncate: true })}
+              >
+                {many ? `Foto ${current + 1} dari ${images.length}` : 'Foto'}
+                {image ? (
+                  <span className={css({ ml: '2', fontWeight: '400', color: 'slate.300' })}>
+                    {image.name}
+                  </span>
+                ) : null}
+              </ArkDialog.Title>
+              <ArkDialog.CloseTrigger className={roundButton} aria-label="Tutup pratinjau">
+                <IconX />
+              </ArkDialog.CloseTrigger>
+            </header>
+
+            <div className={css({ position: 'relative', flex: '1', minH: '0' })}>
+              {doc ? (
+                <Swiper
+                  className={css({ w: 'full', h: 'full' })}
+                  modules={[Zoom, Keyboard, A11y]}
+                  initialSlide={index}
+                  loop={many}
+                  zoom={{ maxRatio: 4 }}
+                  keyboard={{ enabled: true }}
+                  a11y={SWIPER_A11Y}
+                  spaceBetween={16}
+                  onSwiper={setSwiper}
+                  onSlideChange={(s) => setCurrent(s.realIndex)}
+                >
+                  {images.map((img, i) => (
+                    <SwiperSlide key={img.uuid}>
+                      <FullPhoto image={img} alt={`Foto ${i + 1}: ${doc.description}`} />
+                    </SwiperSlide>
+                  ))}
+                </Swiper>
+              ) : null}
+              {many ? (
+                <>
+                  <button
+                    type="button"
+                    aria-label="Foto sebelumnya"
+                    onClick={() => swiper?.slidePrev()}
+                    className={cx(
+                      roundButton,
+                      css({
+                        display: { base: 'none', md: 'inline-flex' },
+                        position: 'absolute',
+                        left: '4',
+                        top: '50%',
+                        transform: 'translateY(-50%)',
+                        zIndex: '2',
+                      }),
+                    )}
+                  >
+                    <IconChevronLeft />
+                  </button>
+                  <button
+                    type="button"
+                    aria-label="Foto berikutnya"
+                    onClick={() => swiper?.slideNext()}
+                    className={cx(
+                      roundButton,
+                      css({
+                        display: { base: 'none', md: 'inline-flex' },
+                        position: 'absolute',
+                        right: '4',
+                        top: '50%',
+                        transform: 'translateY(-50%)',
+                        zIndex: '2',
+                      }),
+                    )}
+                  >
+                    <IconChevronRight />
+                  </button>
+                </>
+              ) : null}
+            </div>
+
+            {doc ? (
+              <ArkDialog.Description
+                className={css({
+                  flexShrink: 0,
+                  px: { base: '4', md: '5' },
+                  pt: '3',
+                  pb: 'max(1rem, env(safe-area-inset-bottom))',
+                  maxW: '3xl',
+                  mx: 'auto',
+                  w: 'full',
+                  display: 'flex',
+                  flexDirection: 'column',
+                  gap: '1.5',
+                })}
+              >
+                <span className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}>
+                  <DocStatusBadge status={doc.status} />
+                  <span className={css({ fontSize: 'xs', color: 'slate.300' })}>
+                    {doc.creator.name} · {formatRelativeTime(doc.created_at)}
+                    {taken ? ` · ${taken}` : ''}
+                  </span>
+                </span>
+                <span
+                  className={css({
+                    fontSize: 'sm',
+                    color: 'slate.100',
+                    whiteSpace: 'pre-line',
+                    lineClamp: '3',
+                    wordBreak: 'break-word',
+                  })}
+                >
+                  {doc.description}
+                </span>
+              </ArkDialog.Description>
+            ) : null}
+          </ArkDialog.Content>
+        </ArkDialog.Positioner>
+      </Portal>
+    </ArkDialog.Root>
+  )
+}

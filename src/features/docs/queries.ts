@@ -1,0 +1,192 @@
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query'
+import type { Doc, DocComment, DocReview, DocWrite, PhotoBlob } from '../../contracts/docs'
+import {
+  type DocPage,
+  listComments,
+  listDocs,
+  newIdempotencyKey,
+  removeDoc,
+  reviewDoc,
+  sendDocWrite,
+} from './api'
+
+export const docKeys = {
+  all: ['docs'] as const,
+  lists: () => [...docKeys.all, 'list'] as const,
+  list: (slug: string) => [...docKeys.lists(), slug] as const,
+  comments: (slug: string, doc: string) => [...docKeys.all, 'comments', slug, doc] as const,
+}
+
+/**
+ * The projects feature keeps every project count (list, detail tabs, dashboard) under this root key.
+ * Features do not import each other, so an upload, review or removal invalidates it by name.
+ */
+const PROJECT_COUNTS = ['projects'] as const
+
+export const docListQueryOptions = (slug: string) =>
+  infiniteQueryOptions({
+    queryKey: docKeys.list(slug),
+    queryFn: ({ pageParam }) => listDocs(slug, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: DocPage) => last.nextCursor,
+  })
+
+export const docCommentsQueryOptions = (slug: string, doc: string) =>
+  queryOptions({ queryKey: docKeys.comments(slug, doc), queryFn: () => listComments(slug, doc) })
+
+type Pages = InfiniteData<DocPage, string | null>
+
+/** Rewrites one item wherever it sits in the loaded pages. */
+function patchDoc(qc: QueryClient, slug: string, uuid: string, change: (doc: Doc) => Doc) {
+  qc.setQueryData<Pages>(docKeys.list(slug), (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((p) => ({
+            ...p,
+            docs: p.docs.map((d) => (d.uuid === uuid ? change(d) : d)),
+          })),
+        }
+      : data,
+  )
+}
+
+function findDoc(qc: QueryClient, slug: string, uuid: string): Doc | undefined {
+  for (const page of qc.getQueryData<Pages>(docKeys.list(slug))?.pages ?? []) {
+    const doc = page.docs.find((d) => d.uuid === uuid)
+    if (doc) return doc
+  }
+  return undefined
+}
+
+export type UploadVariables = {
+  key: string
+  description: string
+  photos: PhotoBlob[]
+  onProgress?: (percent: number) => void
+}
+
+/** New items go on top of the first page at once (the answer carries them whole): no refetch of pages. */
+export function useUploadDocs(slug: string) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ key, description, photos, onProgress }: UploadVariables) => {
+      const write: DocWrite = { kind: 'doc.upload', key, slug, description, photos }
+      const res = await sendDocWrite(write, onProgress)
+      if (!res.data) throw new Error(res.message)
+      return res
+    },
+    onSuccess: (res) => {
+      const created = res.data?.docs ?? []
+      qc.setQueryData<Pages>(docKeys.list(slug), (data) => {
+        if (!data || data.pages.length === 0) return data
+        const known = new Set(data.pages.flatMap((p) => p.docs.map((d) => d.uuid)))
+        const fresh = created.filter((d) => !known.has(d.uuid))
+        const [first, ...rest] = data.pages
+        return { ...data, pages: [{ ...first, docs: [...fresh, ...first.docs] }, ...rest] }
+      })
+      if (!qc.getQueryData(docKeys.list(slug))) void qc.invalidateQueries({ queryKey: docKeys.list(slug) })
+      return qc.invalidateQueries({ queryKey: PROJECT_COUNTS })
+    },
+  })
+}
+
+/** Like mutations in flight per item: only the last one's answer may overwrite the optimistic state. */
+const likesInFlight = new Map<string, number>()
+
+/**
+ * The like toggle, optimistic: the heart and count change at once and roll back if the call fails. The
+ * call sets a value (true/false), never toggles, and calls of one project run one after another, so the
+ * last tap wins on the server as on the screen.
+ */
+export function useSetLike(slug: string) {
+  const qc = useQueryClient()
+  return useMutation({
+    scope: { id: `doc-like:${slug}` },
+    mutationFn: ({ doc, liked, key }: { doc: string; liked: boolean; key: string }) =>
+      sendDocWrite({ kind: 'doc.like', key, slug, doc, liked }),
+    onMutate: async ({ doc, liked }) => {
+      likesInFlight.set(doc, (likesInFlight.get(doc) ?? 0) + 1)
+      await qc.cancelQueries({ queryKey: docKeys.list(slug) })
+      const before = findDoc(qc, slug, doc)
+      patchDoc(qc, slug, doc, (d) =>
+        d.is_liked === liked ? d : { ...d, is_liked: liked, likes: Math.max(0, d.likes + (liked ? 1 : -1)) },
+      )
+      return { before: before ? { likes: before.likes, is_liked: before.is_liked } : undefined }
+    },
+    onError: (_err, { doc }, context) => {
+      if (context?.before) {
+        const { likes, is_liked } = context.before
+        patchDoc(qc, slug, doc, (d) => ({ ...d, likes, is_liked }))
+      }
+    },
+    onSuccess: (res, { doc }) => {
+      const data = res.data
+      if (data && likesInFlight.get(doc) === 1)
+        patchDoc(qc, slug, doc, (d) => ({ ...d, likes: data.likes, is_liked: data.liked }))
+    },
+    onSettled: (_res, _err, { doc }) => {
+      const left = (likesInFlight.get(doc) ?? 1) - 1
+      if (left > 0) likesInFlight.set(doc, left)
+      else likesInFlight.delete(doc)
+    },
+  })
+}
+
+export function toggleLikeVariables(doc: Doc) {
+  return { doc: doc.uuid, liked: !doc.is_liked, key: newIdempotencyKey() }
+}
+
+export function useAddComment(slug: string, doc: string) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: async ({ comment, key }: { comment: string; key: string }) => {
+      const res = await sendDocWrite({ kind: 'doc.comment', key, slug, doc, comment })
+      if (!res.data) throw new Error(res.message)
+      return res.data
+    },
+    onSuccess: (comment) => {
+      qc.setQueryData<DocComment[]>(docKeys.comments(slug, doc), (list) =>
+        list?.some((c) => c.id === comment.id) ? list : [...(list ?? []), comment],
+      )
+      patchDoc(qc, slug, doc, (d) => ({ ...d, comments: d.comments + 1 }))
+    },
+  })
+}
+
+export function useReviewDoc(slug: string) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ doc, status }: { doc: string; status: DocReview }) => reviewDoc(slug, doc, status),
+    onSuccess: (res, { doc }) => {
+      const updated = res.data
+      if (updated) patchDoc(qc, slug, doc, (d) => ({ ...d, ...updated }))
+      return qc.invalidateQueries({ queryKey: PROJECT_COUNTS })
+    },
+    // Someone else reviewed it first (409): show the item as it now is.
+    onError: () => qc.invalidateQueries({ queryKey: docKeys.list(slug) }),
+  })
+}
+
+export function useRemoveDoc(slug: string) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (doc: string) => removeDoc(slug, doc),
+    onSuccess: (_res, doc) => {
+      qc.setQueryData<Pages>(docKeys.list(slug), (data) =>
+        data
+          ? { ...data, pages: data.pages.map((p) => ({ ...p, docs: p.docs.filter((d) => d.uuid !== doc) })) }
+          : data,
+      )
+      qc.removeQueries({ queryKey: docKeys.comments(slug, doc) })
+      return qc.invalidateQueries({ queryKey: PROJECT_COUNTS })
+    },
+  })
+}
