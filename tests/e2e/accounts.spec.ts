@@ -280,7 +280,7 @@ test('profile: edit name and phone, avatar upload with type check, password chan
   await expect(page.getByRole('heading', { name: 'Profil Pengguna' })).toBeVisible()
 
   // Logout, then the old password fails and the new one works.
-  await page.getByRole('button', { name: 'Keluar' }).click()
+  await page.getByRole('button', { name: 'Keluar', exact: true }).click()
   await expect(page).toHaveURL(/\/login$/)
   await page.getByLabel('Email').fill(employee.email)
   await page.getByLabel('Password').fill(employee.password)

@@ -176,7 +176,7 @@ test('admin assigns a member in the members dialog; the member sees the project,
   ).toBeChecked()
   await page.keyboard.press('Escape')
 
-  await page.getByRole('button', { name: 'Keluar' }).click()
+  await page.getByRole('button', { name: 'Keluar', exact: true }).click()
   await expect(page).toHaveURL(/\/login$/)
   await loginViaUi(page, member.email, member.password)
   await expect(page.getByRole('heading', { name: 'Project Anda' })).toBeVisible()
@@ -193,7 +193,7 @@ test('admin assigns a member in the members dialog; the member sees the project,
   await expect(page.getByRole('button', { name: 'Download Project' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Anggota Project' })).toHaveCount(0)
 
-  await page.getByRole('button', { name: 'Keluar' }).click()
+  await page.getByRole('button', { name: 'Keluar', exact: true }).click()
   await expect(page).toHaveURL(/\/login$/)
   await loginViaUi(page, outsider.email, outsider.password)
   await expect(page.getByText('Belum ada project')).toBeVisible()
