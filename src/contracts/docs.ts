@@ -28,7 +28,7 @@ export const DOC_MSG = {
   noImages: 'Silakan pilih file gambar terlebih dahulu',
   descriptionShort: 'Deskripsi terlalu pendek (min. 10 karakter)',
   descriptionLong: 'Deskripsi terlalu panjang (maks. 2000 karakter)',
-  descriptionsInvalid: 'Daftar deskripsi harus berupa array JSON berisi teks',
+  descriptionsInvalid: 'Kolom descriptions harus berisi daftar teks dalam format JSON',
   descriptionsCount: 'Jumlah deskripsi harus sama dengan jumlah file',
   descriptionBoth: 'Kirim description atau descriptions, tidak keduanya',
   commentEmpty: 'Komentar tidak boleh kosong',
@@ -38,6 +38,8 @@ export const DOC_MSG = {
   badCursor: 'Penanda halaman tidak valid',
   undecodable: (name: string) =>
     `File ${name} tidak dapat dibaca sebagai gambar (gunakan foto JPG, PNG atau WebP)`,
+  heic: (name: string) =>
+    `File ${name} berformat HEIC yang belum dapat dibaca server; unggah lewat aplikasi Berkas (otomatis menjadi JPG) atau ubah ke JPG`,
   allFailed: 'Semua file gagal diunggah',
   uploaded: 'Dokumentasi berhasil diunggah',
   partlyUploaded: 'Dokumentasi diunggah, beberapa file gagal',

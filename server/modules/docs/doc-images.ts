@@ -36,7 +36,7 @@ export async function prepareImage(
     const meta = await sharp(file.path, { limitInputPixels: LIMIT_INPUT_PIXELS }).metadata()
     const width = meta.autoOrient?.width ?? meta.width
     const height = meta.autoOrient?.height ?? meta.height
-    if (!width || !height) return { file, message: DOC_MSG.undecodable(file.name) }
+    if (!width || !height) return unreadable(file)
     const info = await sharp(file.path, { limitInputPixels: LIMIT_INPUT_PIXELS })
       .autoOrient()
       .resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: 'outside', withoutEnlargement: true })
@@ -51,8 +51,13 @@ export async function prepareImage(
     }
   } catch {
     await fs.promises.rm(thumbPath, { force: true })
-    return { file, message: DOC_MSG.undecodable(file.name) }
+    return unreadable(file)
   }
 }
+
+const unreadable = (file: ReceivedFile): ImageFailure => ({
+  file,
+  message: file.kind === 'heic' ? DOC_MSG.heic(file.name) : DOC_MSG.undecodable(file.name),
+})
 
 export const isFailure = (x: PreparedImage | ImageFailure): x is ImageFailure => 'message' in x

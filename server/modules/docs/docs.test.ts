@@ -332,7 +332,7 @@ describe(`documentation upload (${TEST_DB})`, () => {
     expect(res.status).toBe(415)
     expect(res.json.message).toBe(DOC_MSG.allFailed)
     expect(res.json.errors).toEqual({
-      'IMG_1234.HEIC': DOC_MSG.undecodable('IMG_1234.HEIC'),
+      'IMG_1234.HEIC': DOC_MSG.heic('IMG_1234.HEIC'),
       'rusak.jpg': DOC_MSG.undecodable('rusak.jpg'),
     })
     expect(await storedBlobs()).toBe(before)
