@@ -173,6 +173,8 @@ export type ExploreResult = {
   /** Entries directly inside the folder shown (subfolders and files), on every page. */
   total: { folders: number; files: number }
   can: AreaPermissions
+  /** The upload limits, so the dialog can say what is too large before sending it. */
+  limits: { max_file_bytes: number; max_files: number }
 }
 
 export type UploadError = { name: string; message: string }

@@ -10,6 +10,7 @@ import {
   type FolderCreateValues,
   type FolderEntry,
   type FolderRenameValues,
+  MAX_FILES_PER_UPLOAD,
 } from '../../../src/contracts/files'
 import { type Actor, access, type ProjectRow } from '../../access'
 import type { Dialect } from '../../db/index'
@@ -235,7 +236,7 @@ export type ExploreQuery = { parent_slug?: string; cursor?: string; limit?: stri
  * fifty.
  */
 export async function exploreFolder(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'config'>,
   user: Actor,
   slug: string,
   areaRaw: string,
@@ -306,6 +307,7 @@ export async function exploreFolder(
       write: access.can(user, 'area.write', { member: true, area }),
       review: access.can(user, 'file.review', { member: true }),
     },
+    limits: { max_file_bytes: deps.config.maxUploadBytes, max_files: MAX_FILES_PER_UPLOAD },
   }
 }
 

@@ -6,6 +6,7 @@ import type {
   ProjectUpdateInput,
 } from '../../contracts/projects'
 import { API_BASE_URL, ApiError, api, dataOf } from '../../lib/api'
+import { fileNameFromDisposition, saveBlob } from '../../lib/download'
 import { formatYmd } from '../../lib/format'
 import { getToken } from '../../lib/session-token'
 
@@ -49,22 +50,6 @@ export async function listMemberCandidates(): Promise<User[]> {
 
 export const PROJECT_DOWNLOAD_FAILED = 'Gagal mengunduh project'
 
-/** The name from a Content-Disposition header (RFC 6266: filename* wins over filename), or null. */
-export function fileNameFromDisposition(header: string | null): string | null {
-  if (!header) return null
-  const star = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header)
-  if (star?.[2]) {
-    try {
-      return decodeURIComponent(star[2].trim().replace(/^"|"$/g, ''))
-    } catch {
-      /* fall through to the plain parameter */
-    }
-  }
-  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header)
-  const name = (plain?.[2] ?? plain?.[1])?.trim()
-  return name || null
-}
-
 /** The JSON the server puts in the `x-response` header ({ message, data }), if it is there and parses. */
 function readResponseHeader(headers: Headers): { message?: string; data?: unknown } | null {
   const raw = headers.get('x-response')
@@ -86,19 +71,6 @@ function safeDecode(s: string) {
   } catch {
     return s
   }
-}
-
-/** Hands a blob to the browser as a download; the temporary link is released after 100 ms (SPEC section 7). */
-export function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob)
-  const a = document.createElement('a')
-  a.href = url
-  a.download = fileName
-  a.rel = 'noopener'
-  document.body.appendChild(a)
-  a.click()
-  a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 100)
 }
 
 export type DownloadResult = { fileName: string; message?: string }

@@ -2,6 +2,7 @@ import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-route
 import type { ReactNode } from 'react'
 import { AREAS, type Area, type Project } from '../../contracts/projects'
 import { DocsTab } from '../../features/docs/components/docs-tab'
+import { FileBrowser } from '../../features/files/components/file-browser'
 import { SaveOfflineButton } from '../../features/outbox/components/save-offline-button'
 import { AreaPlaceholder } from '../../features/projects/components/area-placeholder'
 import { ProjectDetailPage } from '../../features/projects/components/project-detail-page'
@@ -13,8 +14,8 @@ import type { OfflineSaveStep } from '../../lib/offline-save'
  * here (features do not import each other, so the route composes them).
  */
 const AREA_PANELS: Record<Area, (project: Project) => ReactNode> = {
-  perencanaan: (project) => <AreaPlaceholder area="perencanaan" project={project} />,
-  pengawasan: (project) => <AreaPlaceholder area="pengawasan" project={project} />,
+  perencanaan: (project) => <FileBrowser area="perencanaan" project={project} />,
+  pengawasan: (project) => <FileBrowser area="pengawasan" project={project} />,
   dokumentasi: (project) => <DocsTab project={project} />,
   rekap: (project) => <AreaPlaceholder area="rekap" project={project} />,
 }
@@ -33,7 +34,8 @@ function offlineSteps(project: Project): OfflineSaveStep[] {
 }
 
 function areaFromHash(hash: string): Area {
-  const value = decodeURIComponent(hash.replace(/^#/, '')).toLowerCase()
+  // '#pengawasan/{folder}': the file browser keeps the open folder after the tab's name.
+  const value = decodeURIComponent(hash.replace(/^#/, '')).split('/')[0]?.toLowerCase() ?? ''
   return (AREAS as readonly string[]).includes(value) ? (value as Area) : 'perencanaan'
 }
 

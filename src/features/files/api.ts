@@ -1,0 +1,129 @@
+import type { ApiEnvelope } from '../../contracts/common'
+import {
+  type ExploreResult,
+  FILE_MSG,
+  type FileArea,
+  type FileEntry,
+  type FolderEntry,
+  type ReviewDecision,
+  type UploadResponse,
+} from '../../contracts/files'
+import { ApiError, api, dataOf, toApiError } from '../../lib/api'
+import { downloadToDisk } from '../../lib/download'
+import { newRequestId, sendForm } from '../../lib/upload-request'
+
+const enc = encodeURIComponent
+
+export const filePaths = {
+  explore: (slug: string, area: FileArea) => `/api/folder/${enc(slug)}/explore/${area}`,
+  createFolder: (slug: string, area: FileArea) => `/api/folder/${enc(slug)}/create/${area}`,
+  renameFolder: (slug: string, area: FileArea, folder: string) =>
+    `/api/folder/${enc(slug)}/rename/${area}/${enc(folder)}`,
+  removeFolder: (slug: string, folder: string) => `/api/folder/${enc(slug)}/remove/${enc(folder)}`,
+  upload: (slug: string, area: FileArea) => `/api/file/${enc(slug)}/upload/${area}`,
+  download: (slug: string, area: FileArea, file: string) =>
+    `/api/file/${enc(slug)}/download/${area}/${enc(file)}`,
+  status: (slug: string, file: string, decision: ReviewDecision) =>
+    `/api/file/${enc(slug)}/status/${enc(file)}/${decision}`,
+  removeFile: (slug: string, file: string) => `/api/file/${enc(slug)}/remove/${enc(file)}`,
+}
+
+/** Entries of one page; the browser asks for this many at a time. */
+export const PAGE_SIZE = 200
+
+/** One page of a folder (the area's root without `folder`). */
+export async function exploreFolder(
+  slug: string,
+  area: FileArea,
+  folder: string | null,
+  cursor: string | null,
+): Promise<ExploreResult> {
+  const params: Record<string, string> = { limit: String(PAGE_SIZE) }
+  if (folder) params.parent_slug = folder
+  if (cursor) params.cursor = cursor
+  return dataOf(await api.get<ExploreResult>(filePaths.explore(slug, area), { params }))
+}
+
+/** SPEC: multipart with name and optional parent_slug; an Idempotency-Key makes a retry land once. */
+export async function createFolder(slug: string, area: FileArea, name: string, parent: string | null) {
+  const form = new FormData()
+  form.append('name', name)
+  if (parent) form.append('parent_slug', parent)
+  return api.post<FolderEntry>(filePaths.createFolder(slug, area), form, {
+    headers: { 'Idempotency-Key': newRequestId() },
+  })
+}
+
+export async function renameFolder(slug: string, area: FileArea, folder: string, name: string) {
+  return api.patch<FolderEntry>(filePaths.renameFolder(slug, area, folder), { name })
+}
+
+export async function removeFolder(slug: string, folder: string) {
+  return api.delete(filePaths.removeFolder(slug, folder))
+}
+
+export async function reviewFile(slug: string, file: string, decision: ReviewDecision) {
+  return api.patch<FileEntry>(filePaths.status(slug, file, decision))
+}
+
+export async function removeFile(slug: string, file: string) {
+  return api.delete(filePaths.removeFile(slug, file))
+}
+
+/** A refused upload: the server's message and, when it judged the files, one error per file. */
+export class UploadRefused extends ApiError {
+  readonly fileErrors: UploadResponse['errors']
+  constructor(status: number, message: string, fileErrors: UploadResponse['errors']) {
+    super(status, message)
+    this.fileErrors = fileErrors
+  }
+}
+
+/**
+ * POST /api/file/{slug}/upload/{area}: `files` repeated and the optional folder_slug, sent in one
+ * request with its byte progress (`onProgress(sent, total)`). The Idempotency-Key is made once per
+ * upload by the caller, so a retry after a lost answer stores nothing twice.
+ */
+export async function uploadFiles(
+  slug: string,
+  area: FileArea,
+  files: readonly File[],
+  folder: string | null,
+  opts: { key: string; onProgress?: (sent: number, total: number) => void; signal?: AbortSignal },
+): Promise<UploadResponse> {
+  const form = new FormData()
+  // The folder first, so the server knows it before the bytes (and a reader of the raw body too).
+  if (folder) form.append('folder_slug', folder)
+  for (const file of files) form.append('files', file, file.name)
+  const answer = await sendForm(filePaths.upload(slug, area), form, {
+    headers: { 'Idempotency-Key': opts.key },
+    onProgress: opts.onProgress,
+    signal: opts.signal,
+    networkMessage: FILE_MSG.uploadFailed,
+  })
+  const body = answer.body as Partial<UploadResponse> & ApiEnvelope
+  if (answer.status >= 200 && answer.status < 300)
+    return {
+      success: true,
+      message: body.message,
+      results: body.results ?? [],
+      errors: body.errors ?? [],
+    }
+  const error = toApiError({ status: answer.status, data: body }, FILE_MSG.uploadFailed)
+  throw new UploadRefused(error.status, error.message, Array.isArray(body?.errors) ? body.errors : [])
+}
+
+/** Saves one file under its original name, with progress 0-100. */
+export function downloadFile(
+  slug: string,
+  area: FileArea,
+  file: Pick<FileEntry, 'uuid' | 'name'>,
+  onProgress?: (percent: number) => void,
+) {
+  return downloadToDisk(
+    filePaths.download(slug, area, file.uuid),
+    file.name,
+    FILE_MSG.downloadFailed,
+    onProgress,
+  )
+}
