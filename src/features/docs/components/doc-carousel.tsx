@@ -2,7 +2,7 @@ import 'swiper/css'
 import 'swiper/css/pagination'
 import { useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import { A11y, Keyboard, Pagination } from 'swiper/modules'
+import { A11y, Pagination } from 'swiper/modules'
 import { Swiper, SwiperSlide } from 'swiper/react'
 import type { DocImage } from '../../../contracts/docs'
 
@@ -105,10 +105,11 @@ export function DocCarousel({
   return (
     <div className={frame}>
       <Swiper
-        modules={[Pagination, A11y, Keyboard]}
+        // No keyboard module here: it listens on the document, so arrow keys would turn every carousel on
+        // screen at once. The dots are focusable buttons; the viewer takes arrow keys.
+        modules={[Pagination, A11y]}
         loop
         pagination={{ clickable: true }}
-        keyboard={{ enabled: true, onlyInViewport: true }}
         a11y={SWIPER_A11Y}
         onSlideChange={(s) => setIndex(s.realIndex)}
       >
