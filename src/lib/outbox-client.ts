@@ -77,10 +77,10 @@ export function useOutbox(): OutboxSnapshot {
 }
 
 /** The queued items a screen shows optimistically, e.g. the uploads of one project. */
-export function useOutboxItems(filter: (item: OutboxItem) => boolean): OutboxItem[] {
+export function useOutboxItems(filter: (item: OutboxItem) => boolean, includeDone = false): OutboxItem[] {
   const { items } = useOutbox()
   // biome-ignore lint/correctness/useExhaustiveDependencies: callers pass inline filters; items drive it
-  return useMemo(() => items.filter((i) => i.status !== 'done' && filter(i)), [items])
+  return useMemo(() => items.filter((i) => (includeDone || i.status !== 'done') && filter(i)), [items])
 }
 
 /** Object URLs of a queued upload's photos (revoked when the screen lets go of them). */

@@ -7,6 +7,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query'
 import type { Doc, DocComment, DocReview, DocWrite, PhotoBlob } from '../../contracts/docs'
+import { useCurrentUser } from '../../lib/current-user'
 import {
   type DocPage,
   listComments,
@@ -16,6 +17,7 @@ import {
   reviewDoc,
   sendDocWrite,
 } from './api'
+import { sendOrQueueDocWrite } from './outbox'
 
 export const docKeys = {
   all: ['docs'] as const,
@@ -76,11 +78,17 @@ export type UploadVariables = {
 /** New items go on top of the first page at once (the answer carries them whole): no refetch of pages. */
 export function useUploadDocs(slug: string) {
   const qc = useQueryClient()
+  const user = useCurrentUser()
   return useMutation({
     mutationFn: async ({ key, description, photos, onProgress }: UploadVariables) => {
       const write: DocWrite = { kind: 'doc.upload', key, slug, description, photos }
-      const res = await sendDocWrite(write, onProgress)
-      if (!res.data) throw new Error(res.message)
+      // Offline, or the network failed: queued in the outbox and shown in the grid as waiting.
+      const res = await sendOrQueueDocWrite(
+        write,
+        { owner: user, invalidate: [docKeys.list(slug), PROJECT_COUNTS] },
+        () => sendDocWrite(write, onProgress),
+      )
+      if (!res.data && !res.queued) throw new Error(res.message)
       return res
     },
     onSuccess: (res) => {
@@ -108,10 +116,18 @@ const likesInFlight = new Map<string, number>()
  */
 export function useSetLike(slug: string) {
   const qc = useQueryClient()
+  const user = useCurrentUser()
   return useMutation({
     scope: { id: `doc-like:${slug}` },
-    mutationFn: ({ doc, liked, key }: { doc: string; liked: boolean; key: string }) =>
-      sendDocWrite({ kind: 'doc.like', key, slug, doc, liked }),
+    // Queued offline: the optimistic heart stays (no answer to apply yet); the grid marks it waiting.
+    mutationFn: ({ doc, liked, key }: { doc: string; liked: boolean; key: string }) => {
+      const write: DocWrite = { kind: 'doc.like', key, slug, doc, liked }
+      return sendOrQueueDocWrite(
+        write,
+        { owner: user, invalidate: [docKeys.list(slug)], doc: findDoc(qc, slug, doc) },
+        () => sendDocWrite(write),
+      )
+    },
     onMutate: async ({ doc, liked }) => {
       likesInFlight.set(doc, (likesInFlight.get(doc) ?? 0) + 1)
       await qc.cancelQueries({ queryKey: docKeys.list(slug) })
@@ -146,13 +162,22 @@ export function toggleLikeVariables(doc: Doc) {
 
 export function useAddComment(slug: string, doc: string) {
   const qc = useQueryClient()
+  const user = useCurrentUser()
   return useMutation({
     mutationFn: async ({ comment, key }: { comment: string; key: string }) => {
-      const res = await sendDocWrite({ kind: 'doc.comment', key, slug, doc, comment })
+      const write: DocWrite = { kind: 'doc.comment', key, slug, doc, comment }
+      const res = await sendOrQueueDocWrite(
+        write,
+        { owner: user, invalidate: [docKeys.comments(slug, doc), docKeys.list(slug)] },
+        () => sendDocWrite(write),
+      )
+      if (res.queued) return null
       if (!res.data) throw new Error(res.message)
       return res.data
     },
     onSuccess: (comment) => {
+      // Queued: the dialog lists it from the outbox, marked as waiting, until it lands.
+      if (!comment) return
       qc.setQueryData<DocComment[]>(docKeys.comments(slug, doc), (list) =>
         list?.some((c) => c.id === comment.id) ? list : [...(list ?? []), comment],
       )

@@ -2,6 +2,7 @@ import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-route
 import type { ReactNode } from 'react'
 import { AREAS, type Area, type Project } from '../../contracts/projects'
 import { DocsTab } from '../../features/docs/components/docs-tab'
+import { docCommentsQueryOptions, docListQueryOptions } from '../../features/docs/queries'
 import { FileBrowser } from '../../features/files/components/file-browser'
 import { SaveOfflineButton } from '../../features/outbox/components/save-offline-button'
 import { AreaPlaceholder } from '../../features/projects/components/area-placeholder'
@@ -30,8 +31,30 @@ function offlineSteps(project: Project): OfflineSaveStep[] {
       await queryClient.fetchQuery({ ...projectDetailQueryOptions(project.slug), staleTime: 0 })
       return { lists: 1, images: [] }
     },
+    // Dokumentasi: the first pages of the grid, their thumbnails, and the comments of items that have any.
+    async (queryClient) => {
+      const data = await queryClient.fetchInfiniteQuery({
+        ...docListQueryOptions(project.slug),
+        pages: OFFLINE_DOC_PAGES,
+        staleTime: 0,
+      })
+      const docs = data.pages.flatMap((p) => p.docs)
+      const withComments = docs.filter((d) => d.comments > 0)
+      await Promise.all(
+        withComments.map((d) =>
+          queryClient.fetchQuery({ ...docCommentsQueryOptions(project.slug, d.uuid), staleTime: 0 }),
+        ),
+      )
+      return {
+        lists: data.pages.length + withComments.length,
+        images: docs.flatMap((d) => d.images.map((i) => i.thumb)),
+      }
+    },
   ]
 }
+
+/** Pages of the documentation grid kept for offline reading (18 items each). */
+const OFFLINE_DOC_PAGES = 3
 
 function areaFromHash(hash: string): Area {
   // '#pengawasan/{folder}': the file browser keeps the open folder after the tab's name.

@@ -3,6 +3,7 @@ import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 
 import { css } from 'styled-system/css'
 import { COMMENT_MAX, type Doc } from '../../../contracts/docs'
 import { failureMessage } from '../../../lib/api'
+import { useCurrentUser } from '../../../lib/current-user'
 import { formatDateTime, formatRelativeTime } from '../../../lib/format'
 import { Avatar } from '../../../ui/avatar'
 import { Button } from '../../../ui/button'
@@ -12,7 +13,9 @@ import { RoleBadge } from '../../../ui/role-badge'
 import { Spinner } from '../../../ui/spinner'
 import { notify } from '../../../ui/toaster'
 import { newIdempotencyKey } from '../api'
+import { useQueuedComments } from '../outbox'
 import { docCommentsQueryOptions, useAddComment } from '../queries'
+import { WaitingMark } from './queued-doc-card'
 
 /**
  * The comments of one item (SPEC, comment dialog): author name, role, content and time; 'Belum ada
@@ -46,10 +49,13 @@ export function CommentDialog({
 function CommentThread({ slug, doc }: { slug: string; doc: Doc }) {
   const comments = useQuery({ ...docCommentsQueryOptions(slug, doc.uuid), staleTime: 0 })
   const add = useAddComment(slug, doc.uuid)
+  const user = useCurrentUser()
+  // Comments written on this phone that wait in the outbox: shown after the others, marked as waiting.
+  const queued = useQueuedComments(slug, doc.uuid)
   const [text, setText] = useState('')
   const keyRef = useRef<{ text: string; key: string } | null>(null)
   const listRef = useRef<HTMLOListElement>(null)
-  const count = comments.data?.length ?? 0
+  const count = (comments.data?.length ?? 0) + queued.length
 
   // Newest at the bottom, like a chat: keep it in view when the list grows.
   useEffect(() => {
@@ -94,7 +100,7 @@ function CommentThread({ slug, doc }: { slug: string; doc: Doc }) {
           borderColor: 'border',
         })}
       >
-        {comments.isPending ? (
+        {comments.isPending && queued.length === 0 ? (
           <p
             role="status"
             className={css({
@@ -109,7 +115,7 @@ function CommentThread({ slug, doc }: { slug: string; doc: Doc }) {
           >
             <Spinner /> Memuat komentar...
           </p>
-        ) : comments.isError && !comments.data ? (
+        ) : comments.isError && !comments.data && queued.length === 0 ? (
           <div
             role="alert"
             className={css({
@@ -189,6 +195,40 @@ function CommentThread({ slug, doc }: { slug: string; doc: Doc }) {
                     })}
                   >
                     {c.content}
+                  </p>
+                </div>
+              </li>
+            ))}
+            {queued.map((q) => (
+              <li
+                key={q.key}
+                data-testid="queued-comment"
+                className={css({
+                  display: 'flex',
+                  gap: '3',
+                  py: '3',
+                  '&:not(:last-child)': { borderBottomWidth: '1px', borderColor: 'border' },
+                })}
+              >
+                <Avatar name={user.name} size="sm" />
+                <div className={css({ minW: '0', flex: '1' })}>
+                  <div className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}>
+                    <span className={css({ fontSize: 'sm', fontWeight: '600', color: 'fg' })}>
+                      {user.name}
+                    </span>
+                    <RoleBadge role={user.role} />
+                    <WaitingMark item={q} compact />
+                  </div>
+                  <p
+                    className={css({
+                      mt: '1',
+                      fontSize: 'sm',
+                      color: 'fgMuted',
+                      whiteSpace: 'pre-line',
+                      wordBreak: 'break-word',
+                    })}
+                  >
+                    {q.detail}
                   </p>
                 </div>
               </li>

@@ -5,13 +5,23 @@ import { formatDateTime, formatRelativeTime } from '../../../lib/format'
 import { Avatar } from '../../../ui/avatar'
 import { Button } from '../../../ui/button'
 import { Card } from '../../../ui/card'
-import { IconCheck, IconHeart, IconMessageSquare, IconRotateCcw, IconTrash } from '../../../ui/icons'
+import {
+  IconCheck,
+  IconClock,
+  IconHeart,
+  IconMessageSquare,
+  IconRotateCcw,
+  IconTrash,
+} from '../../../ui/icons'
 import { Tooltip } from '../../../ui/tooltip'
+import type { QueuedDocState } from '../outbox'
 import { DocCarousel } from './doc-carousel'
 import { DocStatusBadge, takenLabel } from './doc-parts'
 
 export type DocCardProps = {
   doc: Doc
+  /** A like or comments made on this phone that wait in the outbox (already counted in `doc`). */
+  waiting?: QueuedDocState
   isAdmin: boolean
   /** The first cards (above the fold) load their photo at once; the rest lazily. */
   eager?: boolean
@@ -51,8 +61,20 @@ const LONG_DESCRIPTION = 140
  * like toggle with its count, the comment count that opens the comment dialog, delete, and for admins
  * 'Approve' and 'Revisi' while it is pending.
  */
+/** A small clock beside a count that includes something not yet sent. */
+function WaitingClock() {
+  return (
+    <IconClock
+      data-testid="waiting-clock"
+      aria-label="menunggu dikirim"
+      className={css({ w: '3.5!', h: '3.5!', color: 'amber.600' })}
+    />
+  )
+}
+
 export const DocCard = memo(function DocCard({
   doc,
+  waiting,
   isAdmin,
   eager,
   reviewing,
@@ -177,6 +199,7 @@ export const DocCard = memo(function DocCard({
         >
           <IconHeart fill={doc.is_liked ? 'currentColor' : 'none'} />
           <span aria-hidden="true">{doc.likes}</span>
+          {waiting?.liked !== undefined ? <WaitingClock /> : null}
         </button>
         <button
           type="button"
@@ -186,6 +209,7 @@ export const DocCard = memo(function DocCard({
         >
           <IconMessageSquare />
           <span aria-hidden="true">{doc.comments}</span>
+          {waiting?.comments ? <WaitingClock /> : null}
         </button>
         <span className={css({ flex: '1' })} />
         <Tooltip content="Hapus dokumentasi">

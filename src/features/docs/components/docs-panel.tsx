@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import type { Doc, DocReview } from '../../../contracts/docs'
 import type { Project } from '../../../contracts/projects'
@@ -11,11 +11,13 @@ import { ConfirmDialog } from '../../../ui/dialog'
 import { EmptyState } from '../../../ui/empty-state'
 import { IconAlertCircle, IconCamera, IconImagePlus } from '../../../ui/icons'
 import { notify } from '../../../ui/toaster'
+import { rememberProjectName, useQueuedDocStates, useQueuedUploads, withQueued } from '../outbox'
 import { docListQueryOptions, toggleLikeVariables, useRemoveDoc, useReviewDoc, useSetLike } from '../queries'
 import { CommentDialog } from './comment-dialog'
 import { DocCard } from './doc-card'
 import { DocSkeletons } from './doc-parts'
 import { PhotoViewer } from './photo-viewer'
+import { QueuedDocCard } from './queued-doc-card'
 import { UploadDialog } from './upload-dialog'
 
 /** Cards loaded eagerly: the first row on any screen. */
@@ -40,7 +42,16 @@ export default function DocsPanel({ project }: { project: Project }) {
   const [toDelete, setToDelete] = useState<Doc | null>(null)
   const [reviewing, setReviewing] = useState<{ uuid: string; status: DocReview } | null>(null)
 
-  const docs = list.data?.pages.flatMap((p) => p.docs) ?? []
+  const loaded = list.data?.pages.flatMap((p) => p.docs) ?? []
+  rememberProjectName(slug, project.name)
+  // What this phone has queued (outbox) shows at once: new photos first, likes and comments counted.
+  const queuedUploads = useQueuedUploads(slug, loaded)
+  const queuedStates = useQueuedDocStates(slug)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed when the pages or the queue change
+  const docs = useMemo(
+    () => loaded.map((d) => withQueued(d, queuedStates.get(d.uuid))),
+    [list.data, queuedStates],
+  )
   // The dialog follows the cached item, so its counts stay current.
   const commentDoc = commentsFor ? (docs.find((d) => d.uuid === commentsFor) ?? null) : null
 
@@ -142,7 +153,7 @@ export default function DocsPanel({ project }: { project: Project }) {
             </Button>
           }
         />
-      ) : docs.length === 0 ? (
+      ) : docs.length === 0 && queuedUploads.length === 0 ? (
         <EmptyState
           icon={<IconImagePlus />}
           title="Belum ada dokumentasi yang diunggah"
@@ -156,10 +167,16 @@ export default function DocsPanel({ project }: { project: Project }) {
       ) : (
         <>
           <ul aria-label="Daftar dokumentasi" className={cardGrid}>
+            {queuedUploads.map((item) => (
+              <li key={item.key} className={css({ minW: '0' })}>
+                <QueuedDocCard item={item} />
+              </li>
+            ))}
             {docs.map((doc, i) => (
               <li key={doc.uuid} className={css({ minW: '0' })}>
                 <DocCard
                   doc={doc}
+                  waiting={queuedStates.get(doc.uuid)}
                   isAdmin={isAdmin}
                   eager={i < EAGER}
                   reviewing={reviewing?.uuid === doc.uuid ? reviewing.status : null}

@@ -1,0 +1,124 @@
+import type { ApiEnvelope } from '../../contracts/common'
+import { type Doc, type DocWrite, docWriteRequest } from '../../contracts/docs'
+import type { OutboxItem } from '../../lib/outbox'
+import { sendOrQueue, useOutboxItems } from '../../lib/outbox-client'
+
+/*
+ * The documentation writes and the outbox (issue 9): a photo upload, comment or like made without signal,
+ * or whose call fails for the network, is queued as the same DocWrite under the same Idempotency-Key and
+ * sent later by whoever replays first (this tab, another, or the service worker). Queued items are shown
+ * at once in the grid and the comment dialog, marked as waiting.
+ */
+
+export const QUEUED_MESSAGE = 'Disimpan di Kotak Keluar. Dikirim otomatis saat ada sinyal.'
+
+/** What the calls answer when the write was queued instead: a success with no data yet. */
+export type MaybeQueued<T> = ApiEnvelope<T> & { queued?: true }
+
+const projectNames = new Map<string, string>()
+/** The Dokumentasi tab tells which project a slug is, so the outbox panel can name it. */
+export function rememberProjectName(slug: string, name: string) {
+  projectNames.set(slug, name)
+}
+
+const excerpt = (text: string, n = 90) => (text.length > n ? `${text.slice(0, n)}…` : text)
+
+function describe(write: DocWrite, doc?: Doc): { title: string; detail?: string } {
+  switch (write.kind) {
+    case 'doc.upload':
+      return { title: `Foto dokumentasi (${write.photos.length} foto)`, detail: excerpt(write.description) }
+    case 'doc.comment':
+      return { title: 'Komentar', detail: write.comment }
+    case 'doc.like':
+      return {
+        title: write.liked ? 'Suka' : 'Batal suka',
+        detail: doc ? `Pada: ${excerpt(doc.description, 60)}` : undefined,
+      }
+  }
+}
+
+/**
+ * Sends a documentation write now, or queues it (offline, network failure, server in trouble). A refusal
+ * (4xx) is thrown as before. Resolves with the server's answer, or `{ queued: true }` with QUEUED_MESSAGE.
+ */
+export async function sendOrQueueDocWrite<T>(
+  write: DocWrite,
+  context: { owner: { id: number; name: string }; invalidate: ReadonlyArray<readonly unknown[]>; doc?: Doc },
+  send: () => Promise<ApiEnvelope<T>>,
+): Promise<MaybeQueued<T>> {
+  const { title, detail } = describe(write, context.doc)
+  const projectName = projectNames.get(write.slug)
+  const result = await sendOrQueue(
+    {
+      key: write.key,
+      kind: write.kind,
+      title,
+      detail,
+      owner: context.owner,
+      scope: {
+        slug: write.slug,
+        ...(write.kind === 'doc.upload' ? {} : { doc: write.doc }),
+        ...(write.kind === 'doc.like' ? { liked: String(write.liked) } : {}),
+        ...(projectName ? { projectName } : {}),
+      },
+      invalidate: context.invalidate.map((k) => [...k]),
+      request: docWriteRequest(write),
+      // The created item's uuid, for a comment or like queued on it later.
+      refPath: write.kind === 'doc.upload' ? ['docs', 0, 'uuid'] : undefined,
+      // Liking, unliking and liking again offline sends one like.
+      coalesce: write.kind === 'doc.like' ? `like:${write.slug}:${write.doc}` : undefined,
+    },
+    send,
+  )
+  if (!result.queued) return result.data
+  return { success: true, message: QUEUED_MESSAGE, queued: true }
+}
+
+/** Uploads of this project not yet in the grid: waiting, sending, refused, or landed a moment ago. */
+export function useQueuedUploads(slug: string, shown: Doc[]): OutboxItem[] {
+  const items = useOutboxItems((i) => i.kind === 'doc.upload' && i.scope.slug === slug, true)
+  const known = new Set(shown.map((d) => d.uuid))
+  // A landed upload stays until the refreshed list shows it, so the card never blinks out and back.
+  return items.filter(
+    (i) =>
+      i.status !== 'done' ||
+      (i.ref !== undefined && !known.has(i.ref) && Date.now() - (i.doneAt ?? 0) < 30_000),
+  )
+}
+
+/** Comments on one item that have not reached the server yet. */
+export function useQueuedComments(slug: string, doc: string): OutboxItem[] {
+  return useOutboxItems((i) => i.kind === 'doc.comment' && i.scope.slug === slug && i.scope.doc === doc)
+}
+
+export type QueuedDocState = { liked?: boolean; comments: number }
+
+/** Per item of a project: the last queued like (its value) and how many comments wait. */
+export function useQueuedDocStates(slug: string): Map<string, QueuedDocState> {
+  const items = useOutboxItems(
+    (i) =>
+      (i.kind === 'doc.like' || i.kind === 'doc.comment') && i.scope.slug === slug && i.status !== 'failed',
+  )
+  const states = new Map<string, QueuedDocState>()
+  for (const i of items) {
+    const doc = i.scope.doc
+    if (!doc) continue
+    const state = states.get(doc) ?? { comments: 0 }
+    if (i.kind === 'doc.like') state.liked = i.scope.liked === 'true'
+    else state.comments++
+    states.set(doc, state)
+  }
+  return states
+}
+
+/** The item as the user will see it once the queue has landed: their like, their comments counted. */
+export function withQueued(doc: Doc, state: QueuedDocState | undefined): Doc {
+  if (!state) return doc
+  let { likes, is_liked } = doc
+  if (state.liked !== undefined && state.liked !== is_liked) {
+    likes = Math.max(0, likes + (state.liked ? 1 : -1))
+    is_liked = state.liked
+  }
+  if (likes === doc.likes && is_liked === doc.is_liked && state.comments === 0) return doc
+  return { ...doc, likes, is_liked, comments: doc.comments + state.comments }
+}
