@@ -92,6 +92,7 @@ export const DocCard = memo(function DocCard({
   return (
     <Card
       padding="none"
+      role="article"
       aria-label={`Dokumentasi: ${summary}`}
       data-doc={doc.uuid}
       className={css({

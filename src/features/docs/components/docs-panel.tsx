@@ -136,9 +136,12 @@ export default function DocsPanel({ project }: { project: Project }) {
             {total > 0 ? `${total} dokumentasi foto` : 'Foto progres pekerjaan di lapangan'}
           </p>
         </div>
-        <Button onClick={() => setUploadOpen(true)}>
-          <IconCamera /> Unggah Foto
-        </Button>
+        {/* An empty grid has its own button in the middle of the page. */}
+        {list.isSuccess && docs.length === 0 ? null : (
+          <Button onClick={() => setUploadOpen(true)}>
+            <IconCamera /> Unggah Foto
+          </Button>
+        )}
       </div>
 
       {list.isPending ? (
