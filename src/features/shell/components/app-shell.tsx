@@ -85,6 +85,9 @@ function Brand() {
             color: 'fgSubtle',
             lineHeight: '1.2',
             whiteSpace: 'nowrap',
+            // On a phone the header's action buttons leave it little room: it must not run under them.
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
           })}
         >
           Sistem Manajemen File Cerdas
