@@ -4,6 +4,7 @@ import { AREAS, type Area, type Project } from '../../contracts/projects'
 import { DocsTab } from '../../features/docs/components/docs-tab'
 import { docCommentsQueryOptions, docListQueryOptions } from '../../features/docs/queries'
 import { FileBrowser } from '../../features/files/components/file-browser'
+import { saveFileTreesOffline } from '../../features/files/offline'
 import { SaveOfflineButton } from '../../features/outbox/components/save-offline-button'
 import { AreaPlaceholder } from '../../features/projects/components/area-placeholder'
 import { ProjectDetailPage } from '../../features/projects/components/project-detail-page'
@@ -50,6 +51,7 @@ function offlineSteps(project: Project): OfflineSaveStep[] {
         images: docs.flatMap((d) => d.images.map((i) => i.thumb)),
       }
     },
+    saveFileTreesOffline(project),
   ]
 }
 

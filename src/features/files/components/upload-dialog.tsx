@@ -62,7 +62,8 @@ export function UploadDialog({
   const uploaded = useUploaded()
   const online = useOnline()
   const abort = useRef<AbortController | null>(null)
-  const sent = useRef<Picked[]>([])
+  /** Ids of the files in the request under way (or the last one), in the order sent. */
+  const sent = useRef<string[]>([])
 
   useEffect(() => {
     if (!open) return
@@ -74,11 +75,13 @@ export function UploadDialog({
 
   const maxMb = Math.round((limits.max_file_bytes / 1024 / 1024) * 10) / 10
 
-  function add(files: FileList | File[]) {
+  function add(list: FileList | File[]) {
+    // Copied now: a FileList is live, and the input is cleared right after this call.
+    const files = Array.from(list)
     setError(null)
     setPicked((current) => {
       const next = current.filter((p) => !p.outcome?.ok)
-      for (const file of Array.from(files)) {
+      for (const file of files) {
         if (next.some((p) => sameFile(p.file, file))) continue
         const problem =
           file.size === 0
@@ -114,11 +117,13 @@ export function UploadDialog({
     }
     setError(null)
     setSending(true)
-    sent.current = sendable
+    sent.current = sendable.map((p) => p.id)
     const controller = new AbortController()
     abort.current = controller
     progress.start(sendable.map((p) => p.file.size))
-    setPicked((current) => current.map((p) => (sendable.includes(p) ? { ...p, outcome: undefined } : p)))
+    setPicked((current) =>
+      current.map((p) => (sent.current.includes(p.id) ? { ...p, outcome: undefined } : p)),
+    )
     try {
       const answer = await uploadFiles(
         slug,
@@ -127,7 +132,7 @@ export function UploadDialog({
         folder,
         { key: newRequestId(), onProgress: progress.bytes, signal: controller.signal },
       )
-      const outcomes = matchOutcomes(sendable, answer.errors)
+      const outcomes = matchOutcomes(sendable, answer.results, answer.errors)
       progress.settle(outcomes.map((o) => o.ok))
       void uploaded({ slug, area })
       const failed = answer.errors.length
@@ -140,7 +145,7 @@ export function UploadDialog({
       notify('warning', FILE_MSG.partial(answer.results.length, failed))
       for (const e of answer.errors) notify('error', `${e.name}: ${e.message}`)
       setPicked((current) =>
-        current.map((p) => ({ ...p, outcome: outcomeOf(p, sendable, outcomes) ?? p.outcome })),
+        current.map((p) => ({ ...p, outcome: outcomeOf(p.id, sendable, outcomes) ?? p.outcome })),
       )
     } catch (err) {
       progress.settle(sendable.map(() => false))
@@ -150,9 +155,9 @@ export function UploadDialog({
       } else if (err instanceof UploadRefused && err.fileErrors.length > 0) {
         // Nothing stored: the server's message, and each file keeps its own reason.
         notify('error', err.message)
-        const outcomes = matchOutcomes(sendable, err.fileErrors)
+        const outcomes = matchOutcomes(sendable, [], err.fileErrors)
         setPicked((current) =>
-          current.map((p) => ({ ...p, outcome: outcomeOf(p, sendable, outcomes) ?? p.outcome })),
+          current.map((p) => ({ ...p, outcome: outcomeOf(p.id, sendable, outcomes) ?? p.outcome })),
         )
       } else {
         notify('error', errorMessage(err, FILE_MSG.uploadFailed))
@@ -170,7 +175,7 @@ export function UploadDialog({
 
   const waiting = picked.filter((p) => !p.outcome?.ok)
   const totalBytes = waiting.reduce((sum, p) => sum + p.file.size, 0)
-  const indexOfSent = (p: Picked) => sent.current.indexOf(p)
+  const indexOfSent = (p: Picked) => sent.current.indexOf(p.id)
 
   return (
     <Dialog
@@ -428,23 +433,34 @@ export function UploadDialog({
 }
 
 /**
- * Which of the sent files failed: the server names each refused file; names are matched in order, so
- * two files of one name are told apart by their position.
+ * Which of the sent files failed. The server names each stored and each refused file; names are matched
+ * in order, so two files of one name are told apart by position. A name the server reports differently
+ * from the browser's (browsers escape '"' in multipart names) is settled by elimination.
  */
 function matchOutcomes(
   sent: Picked[],
+  results: { name: string }[],
   errors: { name: string; message: string }[],
 ): NonNullable<Picked['outcome']>[] {
-  const left = [...errors]
-  return sent.map((p) => {
-    const i = left.findIndex((e) => e.name === p.file.name)
-    if (i === -1) return { ok: true as const }
-    const [e] = left.splice(i, 1)
-    return { ok: false as const, message: e?.message ?? FILE_MSG.uploadFailed }
+  const stored = results.map((r) => r.name)
+  const refused = [...errors]
+  const take = <T,>(list: T[], match: (x: T) => boolean) => {
+    const i = list.findIndex(match)
+    return i === -1 ? undefined : list.splice(i, 1)[0]
+  }
+  const outcomes = sent.map((p) => {
+    const error = take(refused, (e) => e.name === p.file.name)
+    if (error) return { ok: false as const, message: error.message }
+    return take(stored, (name) => name === p.file.name) !== undefined ? { ok: true as const } : undefined
+  })
+  return outcomes.map((o) => {
+    if (o) return o
+    const error = refused.shift()
+    return error ? { ok: false as const, message: error.message } : { ok: true as const }
   })
 }
 
-function outcomeOf(p: Picked, sent: Picked[], outcomes: NonNullable<Picked['outcome']>[]) {
-  const i = sent.indexOf(p)
+function outcomeOf(id: string, sent: Picked[], outcomes: NonNullable<Picked['outcome']>[]) {
+  const i = sent.findIndex((p) => p.id === id)
   return i >= 0 ? outcomes[i] : undefined
 }
