@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import type { Doc, DocReview } from '../../../contracts/docs'
 import type { Project } from '../../../contracts/projects'
@@ -16,9 +16,11 @@ import { docListQueryOptions, toggleLikeVariables, useRemoveDoc, useReviewDoc, u
 import { CommentDialog } from './comment-dialog'
 import { DocCard } from './doc-card'
 import { DocSkeletons } from './doc-parts'
-import { PhotoViewer } from './photo-viewer'
 import { QueuedDocCard } from './queued-doc-card'
 import { UploadDialog } from './upload-dialog'
+
+// The full-size viewer (Swiper's zoom) loads when a photo is first opened.
+const PhotoViewer = lazy(() => import('./photo-viewer').then((m) => ({ default: m.PhotoViewer })))
 
 /** Cards loaded eagerly: the first row on any screen. */
 const EAGER = 3
@@ -208,12 +210,16 @@ export default function DocsPanel({ project }: { project: Project }) {
 
       <UploadDialog slug={slug} open={uploadOpen} onClose={() => setUploadOpen(false)} />
       <CommentDialog slug={slug} doc={commentDoc} onClose={() => setCommentsFor(null)} />
-      <PhotoViewer
-        key={viewer ? `${viewer.doc.uuid}:${viewer.index}` : 'closed'}
-        doc={viewer?.doc ?? null}
-        index={viewer?.index ?? 0}
-        onClose={() => setViewer(null)}
-      />
+      {viewer ? (
+        <Suspense fallback={null}>
+          <PhotoViewer
+            key={`${viewer.doc.uuid}:${viewer.index}`}
+            doc={viewer.doc}
+            index={viewer.index}
+            onClose={() => setViewer(null)}
+          />
+        </Suspense>
+      ) : null}
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => {

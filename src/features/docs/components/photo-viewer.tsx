@@ -10,7 +10,7 @@ import { Swiper, SwiperSlide } from 'swiper/react'
 import type { Doc, DocImage } from '../../../contracts/docs'
 import { formatRelativeTime } from '../../../lib/format'
 import { IconChevronLeft, IconChevronRight, IconX } from '../../../ui/icons'
-import { SWIPER_A11Y } from './doc-carousel'
+import { SWIPER_A11Y } from './carousel-parts'
 import { DocStatusBadge, takenLabel } from './doc-parts'
 
 const roundButton = css({
