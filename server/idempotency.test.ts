@@ -353,6 +353,20 @@ describe(`idempotentCreate (${TEST_DB})`, () => {
     expect((await keyRows(admin.id)).map((r) => r.key)).not.toContain(key)
   })
 
+  it("the work's db keeps Kysely's helpers (db.fn) before and after the claim", async () => {
+    const post = appWith(async ({ deps, claim }) => {
+      const count = () =>
+        deps.db.selectFrom('projects').select(deps.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+      const before = Number((await count()).n)
+      await claim({})
+      const after = Number((await count()).n)
+      return { status: 201, message: 'ok', data: { same: before === after } }
+    })
+    const res = await post(randomUUID())
+    expect(res.status).toBe(201)
+    expect((await res.json()).data).toEqual({ same: true })
+  })
+
   it('what the work writes after claim() is rolled back with it', async () => {
     const post = appWith(async ({ deps, claim }) => {
       await claim({})

@@ -229,7 +229,10 @@ function phased(base: Kysely<DB>, current: () => Transaction<DB> | undefined): K
       }
       const source = trx ?? target
       const value = Reflect.get(source, prop, source)
-      return typeof value === 'function' ? value.bind(source) : value
+      if (typeof value !== 'function') return value
+      // Methods need their own `this` (Kysely keeps private fields); `db.fn` is a function carrying
+      // helpers (countAll, sum...) as properties, which the bound copy must keep.
+      return Object.assign(value.bind(source), value)
     },
   })
   return view
