@@ -20,10 +20,43 @@ export const PERSIST_MAX_AGE = 24 * 60 * 60 * 1000
 const FLUSH_DELAY_MS = 1000
 /** The whole-cache value of the first version (one big idb-keyval record), removed on start. */
 const LEGACY_KEY = 'berkas-query-cache'
+/**
+ * IndexedDB writes begun while a page unloads are not committed (Chromium aborts them with the
+ * document), so what changed in the last second before a reload or a closed tab is also written to
+ * localStorage, synchronously, and moved into IndexedDB at the next start. One key per tab.
+ */
+const JOURNAL_PREFIX = 'berkas-query-journal:'
+const JOURNAL_MAX_CHARS = 1_500_000
 
 const store = createStore('berkas-query-cache', 'queries')
 
 type Record = { buster: string; query: DehydratedState['queries'][number] }
+
+function readJournals(): { keys: string[]; rows: Record[] } {
+  const keys: string[] = []
+  const rows: Record[] = []
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i)
+      if (!key?.startsWith(JOURNAL_PREFIX)) continue
+      keys.push(key)
+      const parsed = JSON.parse(localStorage.getItem(key) ?? '[]') as Record[]
+      if (Array.isArray(parsed)) rows.push(...parsed)
+    }
+  } catch {
+    /* unreadable journal: the records in IndexedDB still stand */
+  }
+  return { keys, rows }
+}
+
+function dropJournals(keys: string[]) {
+  for (const key of keys)
+    try {
+      localStorage.removeItem(key)
+    } catch {
+      /* ignore */
+    }
+}
 
 const persistable = (query: Query) =>
   query.state.status === 'success' && query.state.data !== undefined && query.meta?.persist !== false
@@ -38,9 +71,28 @@ export async function restoreQueryCache(client: QueryClient, now = Date.now()): 
     console.warn('Persisted query cache could not be read', err)
     return 0
   }
+  // What the last page wrote as it unloaded: newer than the IndexedDB record of the same query.
+  const journal = readJournals()
+  const byHash = new Map(rows.map(([key, row]) => [String(key), row]))
+  const fromJournal: [IDBValidKey, Record][] = []
+  for (const row of journal.rows) {
+    const current = byHash.get(row.query.queryHash)
+    if (
+      row.buster === CACHE_BUSTER &&
+      (!current || current.query.state.dataUpdatedAt <= row.query.state.dataUpdatedAt)
+    ) {
+      byHash.set(row.query.queryHash, row)
+      fromJournal.push([row.query.queryHash, row])
+    }
+  }
+  if (journal.keys.length > 0)
+    void setMany(fromJournal, store)
+      .then(() => dropJournals(journal.keys))
+      .catch(() => undefined)
+
   const keep: Record['query'][] = []
   const drop: IDBValidKey[] = []
-  for (const [key, row] of rows) {
+  for (const [key, row] of byHash) {
     if (row?.buster !== CACHE_BUSTER || now - row.query.state.dataUpdatedAt > PERSIST_MAX_AGE) drop.push(key)
     else keep.push({ ...row.query, state: { ...row.query.state, isInvalidated: true } })
   }
@@ -50,7 +102,10 @@ export async function restoreQueryCache(client: QueryClient, now = Date.now()): 
 }
 
 /** Deletes every persisted query (logout before the persistence started). */
-export const clearPersistedQueries = () => clear(store)
+export const clearPersistedQueries = () => {
+  dropJournals(readJournals().keys)
+  return clear(store)
+}
 
 export type QueryPersistence = {
   /** Writes what changed now (page hidden, closing, before a reload). */
@@ -64,6 +119,7 @@ export type QueryPersistence = {
 export function persistQueryCache(client: QueryClient): QueryPersistence {
   const cache = client.getQueryCache()
   const dirty = new Set<string>()
+  const journalKey = `${JOURNAL_PREFIX}${Math.random().toString(36).slice(2)}`
   let timer: ReturnType<typeof setTimeout> | undefined
   let writing: Promise<void> = Promise.resolve()
 
@@ -118,13 +174,42 @@ export function persistQueryCache(client: QueryClient): QueryPersistence {
     return writing
   }
 
-  const onHidden = () => {
-    if (document.visibilityState === 'hidden') void flush()
+  /** The page may be going away: write what changed to localStorage too (synchronous, survives unload). */
+  function journal() {
+    if (dirty.size === 0) return
+    const state = dehydrate(client, {
+      shouldDehydrateQuery: (q) => dirty.has(q.queryHash) && persistable(q),
+      shouldDehydrateMutation: () => false,
+    })
+    try {
+      const text = JSON.stringify(state.queries.map((query) => ({ buster: CACHE_BUSTER, query })))
+      if (text.length <= JOURNAL_MAX_CHARS) localStorage.setItem(journalKey, text)
+    } catch {
+      /* full or unavailable: the IndexedDB write below may still make it */
+    }
   }
-  const onPageHide = () => void flush()
+
+  let unloading = false
+  const onHidden = () => {
+    if (document.visibilityState !== 'hidden') return
+    journal()
+    // Still alive once the write has committed (only hidden, not unloading): the journal has done its job.
+    void flush().then(() => {
+      if (!unloading) dropJournals([journalKey])
+    })
+  }
+  const onPageHide = () => {
+    unloading = true
+    journal()
+    void flush()
+  }
+  const onPageShow = () => {
+    unloading = false
+  }
   if (typeof document !== 'undefined') {
     document.addEventListener('visibilitychange', onHidden)
     window.addEventListener('pagehide', onPageHide)
+    window.addEventListener('pageshow', onPageShow)
   }
 
   return {
@@ -134,6 +219,7 @@ export function persistQueryCache(client: QueryClient): QueryPersistence {
       timer = undefined
       dirty.clear()
       await writing
+      dropJournals(readJournals().keys)
       await clear(store)
     },
     stop() {
@@ -141,6 +227,7 @@ export function persistQueryCache(client: QueryClient): QueryPersistence {
       if (typeof document !== 'undefined') {
         document.removeEventListener('visibilitychange', onHidden)
         window.removeEventListener('pagehide', onPageHide)
+        window.removeEventListener('pageshow', onPageShow)
       }
     },
   }

@@ -1,5 +1,16 @@
-import { expect, type Page, test } from '@playwright/test'
-import { apiCall, createAdmin, createEmployee, expectToast, loginViaUi, unique } from './support'
+import fs from 'node:fs'
+import path from 'node:path'
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import sharp from 'sharp'
+import {
+  type Account,
+  apiCall,
+  createAdmin,
+  createEmployee,
+  expectToast,
+  loginViaUi,
+  unique,
+} from './support'
 
 /** The service worker controls the page (after the first visit: clientsClaim, then one reload). */
 async function controlledBySw(page: Page) {
@@ -190,4 +201,366 @@ test('logout clears what a shared phone would leak: cached answers, cached photo
       }),
   )
   expect(mirrored).toBeNull()
+})
+
+// --- The outbox: documentation made without signal -------------------------------------------------------
+
+type Doc = {
+  uuid: string
+  description: string
+  likes: number
+  is_liked: boolean
+  comments: number
+  images: { name: string }[]
+}
+type ProjectData = { id: number; slug: string; name: string }
+
+const fixtures = path.join(path.resolve(import.meta.dirname, '../..'), 'test-results', 'offline-fixtures')
+const screens = path.join(path.resolve(import.meta.dirname, '../..'), 'test-results', 'offline-screens')
+const photos = {
+  kolom: path.join(fixtures, 'kolom-c4.jpg'),
+  balok: path.join(fixtures, 'balok-b2.jpg'),
+}
+
+test.beforeAll(async () => {
+  fs.mkdirSync(fixtures, { recursive: true })
+  fs.mkdirSync(screens, { recursive: true })
+  for (const [file, hue] of [
+    [photos.kolom, 28],
+    [photos.balok, 200],
+  ] as const) {
+    if (fs.existsSync(file)) continue
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1200">
+      <rect width="100%" height="100%" fill="hsl(${hue},45%,72%)"/>
+      <rect y="760" width="100%" height="440" fill="#6d5d4b"/>
+      <rect x="300" y="260" width="120" height="560" fill="#9aa3ad"/><rect x="900" y="260" width="120" height="560" fill="#9aa3ad"/>
+      <rect x="240" y="220" width="1120" height="70" fill="#b8bec6"/></svg>`
+    await sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toFile(file)
+  }
+})
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(screens, `${test.info().project.name}-${name}.png`) })
+
+async function setupProject(request: APIRequestContext) {
+  const admin = await createAdmin(request)
+  const supervisor = await createEmployee(request, admin, 'pengawasan', `Sari Pengawas ${unique()}`)
+  const project = (
+    await apiCall(request, admin, 'POST', '/api/project/create', {
+      name: `Jembatan Cikapundung ${unique()}`,
+      description: 'Pembangunan jembatan beton bertulang bentang 24 m',
+    })
+  ).data as ProjectData
+  await apiCall(request, admin, 'PUT', `/api/project/${project.id}/members`, { user_ids: [supervisor.id] })
+  // One item already on the server, for the like and the comment.
+  const res = await request.post(`/api/doc/${project.slug}/upload`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+    multipart: {
+      description: 'Galian pondasi footplat F3 selesai',
+      files: { name: 'galian.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(photos.balok) },
+    },
+  })
+  expect(res.status()).toBe(201)
+  return { admin, supervisor, project }
+}
+
+async function serverDocs(request: APIRequestContext, who: Account, slug: string): Promise<Doc[]> {
+  return (await apiCall(request, who, 'GET', `/api/doc/${slug}/list`)).data as Doc[]
+}
+
+async function serverComments(request: APIRequestContext, who: Account, slug: string, doc: string) {
+  return (await apiCall(request, who, 'GET', `/api/doc/${slug}/comment/${doc}/list`)).data as {
+    content: string
+  }[]
+}
+
+const docCard = (page: Page, text: string) =>
+  page.getByRole('list', { name: 'Daftar dokumentasi' }).getByRole('listitem').filter({ hasText: text })
+
+async function uploadInUi(page: Page, files: string[], description: string) {
+  await page.getByRole('button', { name: 'Unggah Foto' }).first().click()
+  const dialog = page.getByRole('dialog', { name: 'Unggah Dokumentasi' })
+  await dialog.getByLabel('Pilih foto dari galeri').setInputFiles(files)
+  const picked = dialog.getByRole('list', { name: 'Foto terpilih' }).getByRole('listitem')
+  await expect(picked.and(page.locator('[data-status="ready"]'))).toHaveCount(files.length, {
+    timeout: 60_000,
+  })
+  await dialog.getByLabel('Deskripsi').fill(description)
+  await dialog.getByRole('button', { name: `Unggah ${files.length} Foto` }).click()
+  await expect(dialog).toBeHidden()
+}
+
+async function commentInUi(page: Page, item: ReturnType<typeof docCard>, text: string, count: number) {
+  await item.getByRole('button', { name: `Komentar (${count})` }).click()
+  const dialog = page.getByRole('dialog', { name: 'Komentar' })
+  await dialog.getByLabel('Komentar', { exact: true }).fill(text)
+  await dialog.getByRole('button', { name: 'Kirim komentar' }).click()
+  await expect(dialog.getByLabel('Komentar', { exact: true })).toHaveValue('')
+  return dialog
+}
+
+const QUEUED = 'Disimpan di Kotak Keluar'
+
+test('offline: two photos, a comment and a like arrive exactly once after the app was closed and opened with signal', async ({
+  page,
+  context,
+  request,
+}) => {
+  const { supervisor, project } = await setupProject(request)
+  await loginViaUi(page, supervisor.email, supervisor.password)
+  await page.goto(`/project/${project.slug}#dokumentasi`)
+  await expect(docCard(page, 'Galian pondasi')).toBeVisible()
+  await controlledBySw(page)
+  // The grid is on screen again (the user looks at it) before the signal goes.
+  await expect(docCard(page, 'Galian pondasi')).toBeVisible()
+
+  // No signal: the app, the project and its documentation open from the worker and the persisted cache.
+  await context.setOffline(true)
+  await page.reload()
+  await expect(page.getByRole('heading', { name: project.name, level: 1 })).toBeVisible()
+  await expect(page.getByText('Anda sedang offline')).toBeVisible()
+  const existing = docCard(page, 'Galian pondasi')
+  await expect(existing).toBeVisible()
+
+  await uploadInUi(page, [photos.kolom, photos.balok], 'Pengecoran kolom C4 dan balok B2 lantai 2')
+  await expectToast(page, QUEUED)
+  const queued = page.locator('[data-queued]').filter({ hasText: 'Pengecoran kolom C4' })
+  await expect(queued.getByText('Menunggu sinkronisasi')).toBeVisible()
+  await expect(queued.getByText('2 foto')).toBeVisible()
+
+  await existing.getByRole('button', { name: 'Suka (0 suka)' }).click()
+  await expect(existing.getByRole('button', { name: 'Batal suka (1 suka)' })).toBeVisible()
+  const comments = await commentInUi(page, existing, 'Tulangan sengkang kolom perlu dicek ulang.', 0)
+  const waitingComment = comments.getByTestId('queued-comment')
+  await expect(waitingComment).toContainText('Tulangan sengkang kolom perlu dicek ulang.')
+  await expect(waitingComment.getByText('Menunggu sinkronisasi')).toBeVisible()
+  await shot(page, 'comment-dialog-waiting')
+  await page.keyboard.press('Escape')
+  await expect(existing.getByRole('button', { name: 'Komentar (1)' })).toBeVisible()
+  await expect(existing.getByTestId('waiting-clock')).toHaveCount(2)
+  await expect(page.getByTestId('outbox-badge')).toHaveText('3')
+  await page.mouse.move(0, 0)
+  await shot(page, 'grid-waiting')
+
+  await page.getByTestId('outbox-button').click()
+  const panel = page.getByRole('dialog', { name: 'Kotak Keluar' })
+  await expect(panel.getByText('3 item menunggu dikirim.')).toBeVisible()
+  await expect(panel.getByTestId('outbox-item')).toHaveCount(3)
+  await expect(panel.getByTestId('storage-usage')).toContainText('Penyimpanan:')
+  await shot(page, 'outbox-panel-offline')
+  await page.keyboard.press('Escape')
+
+  // The app is closed before there is signal again: nothing has reached the server.
+  await page.close()
+  const before = await serverDocs(request, supervisor, project.slug)
+  expect(before).toHaveLength(1)
+  expect(before[0]).toMatchObject({ likes: 0, comments: 0 })
+
+  await context.setOffline(false)
+  const again = await context.newPage()
+  await again.goto(`/project/${project.slug}#dokumentasi`)
+  await expect
+    .poll(async () => (await serverDocs(request, supervisor, project.slug)).length, { timeout: 20_000 })
+    .toBe(2)
+  await expect(again.getByTestId('outbox-badge')).toBeHidden({ timeout: 20_000 })
+
+  // Exactly once, after a reload and a pause in which nothing is sent again.
+  await again.reload()
+  await again.waitForTimeout(2000)
+  const after = await serverDocs(request, supervisor, project.slug)
+  expect(after.map((d) => d.description).sort()).toEqual([
+    'Galian pondasi footplat F3 selesai',
+    'Pengecoran kolom C4 dan balok B2 lantai 2',
+  ])
+  const created = after.find((d) => d.description.startsWith('Pengecoran'))
+  expect(created?.images.map((i) => i.name)).toEqual(['kolom-c4.jpg', 'balok-b2.jpg'])
+  const liked = after.find((d) => d.description.startsWith('Galian'))
+  expect(liked).toMatchObject({ likes: 1, is_liked: true, comments: 1 })
+  expect(
+    (await serverComments(request, supervisor, project.slug, liked?.uuid ?? '')).map((c) => c.content),
+  ).toEqual(['Tulangan sengkang kolom perlu dicek ulang.'])
+  // The grid now shows the server's items, with nothing marked as waiting.
+  await expect(docCard(again, 'Pengecoran kolom C4')).toBeVisible()
+  await expect(again.locator('[data-queued]')).toHaveCount(0)
+  await expect(again.getByTestId('waiting-clock')).toHaveCount(0)
+  await again.getByTestId('outbox-button').click()
+  const sentPanel = again.getByRole('dialog', { name: 'Kotak Keluar' })
+  await expect(sentPanel.getByText('Semua foto, komentar dan suka sudah terkirim ke server.')).toBeVisible()
+  await shot(again, 'outbox-panel-sent')
+})
+
+test.describe('with a server in trouble', () => {
+  // The page's own replay is under test here; page.route sees the page's requests without a worker.
+  test.use({ serviceWorkers: 'block' })
+
+  test('503 on the first attempts and a connection dropped mid-upload and after the commit still land one copy', async ({
+    page,
+    request,
+  }) => {
+    const { supervisor, project } = await setupProject(request)
+    await loginViaUi(page, supervisor.email, supervisor.password)
+    await page.goto(`/project/${project.slug}#dokumentasi`)
+    await expect(docCard(page, 'Galian pondasi')).toBeVisible()
+
+    const attempts: string[] = []
+    const keys = new Set<string>()
+    await page.route(`**/api/doc/${project.slug}/upload`, async (route) => {
+      keys.add(route.request().headers()['idempotency-key'] ?? '')
+      const n = attempts.length + 1
+      if (n <= 2) {
+        attempts.push('503')
+        return route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ success: false, message: 'Server sedang dalam perawatan' }),
+        })
+      }
+      if (n === 3) {
+        // Cut while the photos are on their way: the server never gets the whole body.
+        attempts.push('cut mid-upload')
+        return route.abort('connectionreset')
+      }
+      if (n === 4) {
+        // The server commits, but the answer never reaches the phone.
+        const response = await route.fetch()
+        attempts.push(`cut after ${response.status()}`)
+        return route.abort('connectionreset')
+      }
+      const response = await route.fetch()
+      attempts.push(`${response.status()} replayed=${response.headers()['idempotent-replayed'] ?? 'false'}`)
+      return route.fulfill({ response })
+    })
+
+    await uploadInUi(page, [photos.kolom, photos.balok], 'Pemasangan bekisting pelat lantai 3 zona A')
+    await expectToast(page, QUEUED)
+    await expect(page.locator('[data-queued]').getByText(/Menunggu sinkronisasi|Mengirim/)).toBeVisible()
+
+    // The user presses 'Kirim sekarang' whenever it waits (instead of waiting out the backoff).
+    await page.getByTestId('outbox-button').click()
+    const panel = page.getByRole('dialog', { name: 'Kotak Keluar' })
+    await expect(async () => {
+      const send = panel.getByRole('button', { name: 'Kirim sekarang' })
+      if (await send.isEnabled()) await send.click()
+      await expect(panel.getByText('Semua foto, komentar dan suka sudah terkirim ke server.')).toBeVisible({
+        timeout: 1500,
+      })
+    }).toPass({ timeout: 45_000 })
+
+    expect(attempts).toEqual(['503', '503', 'cut mid-upload', 'cut after 201', '201 replayed=true'])
+    expect(keys.size).toBe(1)
+    const docs = await serverDocs(request, supervisor, project.slug)
+    expect(docs.filter((d) => d.description === 'Pemasangan bekisting pelat lantai 3 zona A')).toHaveLength(1)
+    await page.keyboard.press('Escape')
+    await expect(docCard(page, 'Pemasangan bekisting pelat')).toBeVisible()
+  })
+
+  test('a refusal (4xx) is kept as failed with the server message; the user can discard it', async ({
+    page,
+    request,
+  }) => {
+    const { supervisor, project } = await setupProject(request)
+    await loginViaUi(page, supervisor.email, supervisor.password)
+    await page.goto(`/project/${project.slug}#dokumentasi`)
+    const existing = docCard(page, 'Galian pondasi')
+    await expect(existing).toBeVisible()
+
+    // First the network fails (queued), then the server refuses: the item is kept, not dropped.
+    let calls = 0
+    await page.route(`**/api/doc/${project.slug}/comment/*/submit`, (route) => {
+      calls++
+      if (calls === 1) return route.abort('internetdisconnected')
+      return route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, message: 'Anda bukan lagi anggota project ini' }),
+      })
+    })
+    const dialog = await commentInUi(page, existing, 'Catatan yang akan ditolak server.', 0)
+    await expect(dialog.getByTestId('queued-comment').getByText('Ditolak server')).toBeVisible({
+      timeout: 15_000,
+    })
+    await page.keyboard.press('Escape')
+    await page.getByTestId('outbox-button').click()
+    const panel = page.getByRole('dialog', { name: 'Kotak Keluar' })
+    await expect(panel.getByTestId('outbox-error')).toContainText('Anda bukan lagi anggota project ini')
+    await expect(page.getByTestId('outbox-badge')).toHaveText('1')
+    await shot(page, 'outbox-panel-failed')
+    await panel.getByRole('button', { name: 'Buang' }).click()
+    await page
+      .getByRole('alertdialog', { name: 'Buang item ini?' })
+      .getByRole('button', { name: 'Buang' })
+      .click()
+    await expect(panel.getByText('Kotak Keluar kosong')).toBeVisible()
+    await expect(page.getByTestId('outbox-badge')).toBeHidden()
+    expect(
+      await serverComments(
+        request,
+        supervisor,
+        project.slug,
+        (await serverDocs(request, supervisor, project.slug))[0].uuid,
+      ),
+    ).toEqual([])
+  })
+})
+
+test("the service worker's 'sync' sends what waits with no page of the app open", async ({
+  page,
+  context,
+  request,
+}) => {
+  const { supervisor, project } = await setupProject(request)
+  await loginViaUi(page, supervisor.email, supervisor.password)
+  await page.goto(`/project/${project.slug}#dokumentasi`)
+  await expect(docCard(page, 'Galian pondasi')).toBeVisible()
+  await controlledBySw(page)
+  const existing = docCard(page, 'Galian pondasi')
+  await expect(existing.getByRole('button', { name: 'Suka (0 suka)' })).toBeVisible()
+
+  await context.setOffline(true)
+  await existing.getByRole('button', { name: 'Suka (0 suka)' }).click()
+  await commentInUi(page, existing, 'Dikirim oleh service worker.', 0)
+  await page.keyboard.press('Escape')
+  await expect(page.getByTestId('outbox-badge')).toHaveText('2')
+  // The page asked for Background Sync.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const reg = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
+          sync: { getTags(): Promise<string[]> }
+        }
+        return reg.sync.getTags()
+      }),
+    )
+    .toContain('berkas-outbox')
+
+  // Log out of nothing: just close the app; a blank tab only hosts the DevTools session.
+  const blank = await context.newPage()
+  await page.close()
+  expect(context.pages().map((p) => p.url())).toEqual(['about:blank'])
+  await context.setOffline(false)
+
+  // Chromium fires 'sync' when it sees connectivity come back; DevTools emulation does not count as
+  // that, so the event is fired the way DevTools' "Sync" button does.
+  const cdp = await context.newCDPSession(blank)
+  const registration = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) =>
+        r.scopeURL.startsWith(new URL('/', test.info().project.use.baseURL).href),
+      )
+      if (ours && !ours.isDeleted) resolve(ours.registrationId)
+    }),
+  )
+  await cdp.send('ServiceWorker.enable')
+  const registrationId = await registration
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin: new URL(test.info().project.use.baseURL ?? '').origin,
+    registrationId,
+    tag: 'berkas-outbox',
+    lastChance: false,
+  })
+
+  await expect
+    .poll(async () => (await serverDocs(request, supervisor, project.slug))[0], { timeout: 20_000 })
+    .toMatchObject({ likes: 1, is_liked: true, comments: 1 })
+  expect(context.pages().map((p) => p.url())).toEqual(['about:blank'])
 })
