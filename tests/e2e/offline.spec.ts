@@ -564,3 +564,77 @@ test("the service worker's 'sync' sends what waits with no page of the app open"
     .toMatchObject({ likes: 1, is_liked: true, comments: 1 })
   expect(context.pages().map((p) => p.url())).toEqual(['about:blank'])
 })
+
+test("'Simpan offline' keeps a project's tabs and photos readable offline without opening them first", async ({
+  page,
+  context,
+  request,
+}) => {
+  const { supervisor, project } = await setupProject(request)
+  await loginViaUi(page, supervisor.email, supervisor.password)
+  await page.goto(`/project/${project.slug}`)
+  await expect(page.getByRole('heading', { name: project.name, level: 1 })).toBeVisible()
+  await controlledBySw(page)
+  await expect(page.getByRole('heading', { name: project.name, level: 1 })).toBeVisible()
+
+  // The Dokumentasi tab was never opened on this phone.
+  await page.getByRole('button', { name: 'Simpan offline' }).click()
+  await expectToast(page, 'Project tersimpan untuk offline')
+  await expect(page.getByTestId('offline-saved-at')).toContainText('Tersimpan offline')
+  await shot(page, 'project-saved-offline')
+
+  await context.setOffline(true)
+  await page.reload()
+  await expect(page.getByText('Anda sedang offline')).toBeVisible()
+  await page.getByRole('tab', { name: /^Dokumentasi/ }).click()
+  const item = docCard(page, 'Galian pondasi')
+  await expect(item).toBeVisible()
+  // Its thumbnail comes from the service worker's image cache.
+  const thumb = item.getByRole('img').first()
+  await expect.poll(() => thumb.evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBeGreaterThan(0)
+  await context.setOffline(false)
+})
+
+test.describe('logout with items waiting', () => {
+  test.use({ serviceWorkers: 'block' })
+
+  test('asks first; cancelling keeps them, confirming removes them from the phone', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const { supervisor, project } = await setupProject(request)
+    await loginViaUi(page, supervisor.email, supervisor.password)
+    await page.goto(`/project/${project.slug}#dokumentasi`)
+    const existing = docCard(page, 'Galian pondasi')
+    await expect(existing.getByRole('button', { name: 'Suka (0 suka)' })).toBeVisible()
+    await context.setOffline(true)
+    await existing.getByRole('button', { name: 'Suka (0 suka)' }).click()
+    await expect(page.getByTestId('outbox-badge')).toHaveText('1')
+
+    await page.getByRole('button', { name: 'Keluar', exact: true }).click()
+    const ask = page.getByRole('alertdialog', { name: 'Keluar dan hapus item yang belum terkirim?' })
+    await expect(ask).toContainText('1 item di Kotak Keluar belum terkirim')
+    await shot(page, 'logout-confirm')
+    await ask.getByRole('button', { name: 'Batal' }).click()
+    await expect(ask).toBeHidden()
+    await expect(page.getByTestId('outbox-badge')).toHaveText('1')
+
+    await page.getByRole('button', { name: 'Keluar', exact: true }).click()
+    await page.getByRole('button', { name: 'Keluar & hapus' }).click()
+    await expect(page.getByRole('heading', { name: 'Masuk ke Akun Anda' })).toBeVisible()
+    const left = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open('berkas-outbox')
+          open.onsuccess = () => {
+            const count = open.result.transaction('items').objectStore('items').count()
+            count.onsuccess = () => resolve(count.result)
+          }
+        }),
+    )
+    expect(left).toBe(0)
+    await context.setOffline(false)
+    expect((await serverDocs(request, supervisor, project.slug))[0].likes).toBe(0)
+  })
+})

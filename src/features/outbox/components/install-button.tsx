@@ -13,10 +13,16 @@ export function InstallButton() {
       size="sm"
       onClick={() => void promptInstall()}
       aria-label="Pasang Aplikasi"
-      className={css({ px: { base: '2', md: '3' } })}
+      className={css({ px: { base: '2.5', md: '3' }, flexShrink: 0 })}
     >
       <IconSmartphone />
-      <span className={css({ display: { base: 'none', sm: 'inline' } })}>Pasang Aplikasi</span>
+      {/* Phones have little room in the header: the short word there, the full label from sm up. */}
+      <span aria-hidden className={css({ display: { base: 'inline', sm: 'none' } })}>
+        Pasang
+      </span>
+      <span aria-hidden className={css({ display: { base: 'none', sm: 'inline' } })}>
+        Pasang Aplikasi
+      </span>
     </Button>
   )
 }

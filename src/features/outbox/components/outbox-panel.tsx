@@ -19,6 +19,7 @@ import {
   IconWifiOff,
 } from '../../../ui/icons'
 import { Spinner } from '../../../ui/spinner'
+import { Tooltip } from '../../../ui/tooltip'
 import { IconCloudUpload, IconHardDrive, IconHeartSmall, IconOutbox, IconRefresh } from './outbox-icons'
 import { useStorageUsage } from './use-storage-usage'
 
@@ -130,26 +131,24 @@ function ItemRow({ item, onDiscard }: { item: OutboxItem; onDiscard: (item: Outb
           {item.bytes > 2048 ? ` · ${formatBytes(item.bytes)}` : ''}
         </p>
         <StatusLine item={item} />
-        {item.status === 'failed' || item.status === 'waiting' ? (
+        {item.status === 'failed' ? (
           <div className={css({ display: 'flex', gap: '2', mt: '2' })}>
-            {item.status === 'failed' ? (
-              <Button
-                size="xs"
-                variant="secondary"
-                loading={retrying}
-                onClick={async () => {
-                  setRetrying(true)
-                  try {
-                    await retryOutboxItem(item.key)
-                    await sendOutboxNow()
-                  } finally {
-                    setRetrying(false)
-                  }
-                }}
-              >
-                {retrying ? null : <IconRefresh />} Coba lagi
-              </Button>
-            ) : null}
+            <Button
+              size="xs"
+              variant="secondary"
+              loading={retrying}
+              onClick={async () => {
+                setRetrying(true)
+                try {
+                  await retryOutboxItem(item.key)
+                  await sendOutboxNow()
+                } finally {
+                  setRetrying(false)
+                }
+              }}
+            >
+              {retrying ? null : <IconRefresh />} Coba lagi
+            </Button>
             <Button
               size="xs"
               variant="ghost"
@@ -161,6 +160,20 @@ function ItemRow({ item, onDiscard }: { item: OutboxItem; onDiscard: (item: Outb
           </div>
         ) : null}
       </div>
+      {item.status === 'waiting' ? (
+        <Tooltip content="Buang">
+          <Button
+            size="sm"
+            variant="ghost"
+            iconOnly
+            aria-label="Buang"
+            className={css({ flexShrink: 0, color: 'fgSubtle', _hover: { color: 'danger.fg' } })}
+            onClick={() => onDiscard(item)}
+          >
+            <IconTrash />
+          </Button>
+        </Tooltip>
+      ) : null}
     </li>
   )
 }
@@ -208,7 +221,7 @@ function StorageLine() {
         {usage.persisted === true
           ? ' · terlindungi'
           : usage.persisted === false
-            ? ' · dapat dihapus browser'
+            ? ' · belum terlindungi'
             : ''}
       </span>
     </p>
@@ -253,7 +266,9 @@ export function OutboxPanel({
   const description =
     pending.length + failed.length === 0
       ? 'Semua foto, komentar dan suka sudah terkirim ke server.'
-      : `${pending.length} item menunggu dikirim${failed.length ? `, ${failed.length} ditolak server` : ''}.`
+      : pending.length === 0
+        ? `${failed.length} item ditolak server: coba lagi atau buang.`
+        : `${pending.length} item menunggu dikirim${failed.length ? `, ${failed.length} ditolak server` : ''}.`
 
   return (
     <>
