@@ -1,16 +1,19 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { css } from 'styled-system/css'
 import { outboxCounts } from '../../../lib/outbox'
 import { useOutbox } from '../../../lib/outbox-client'
 import { Button } from '../../../ui/button'
 import { Tooltip } from '../../../ui/tooltip'
 import { IconOutbox } from './outbox-icons'
-import { OutboxPanel } from './outbox-panel'
+
+// The panel loads the first time it is opened (kept out of every screen's first load).
+const OutboxPanel = lazy(() => import('./outbox-panel').then((m) => ({ default: m.OutboxPanel })))
 
 /** The header button with its badge: how many items have not reached the server yet. */
 export function OutboxButton() {
   const { items, authRequired } = useOutbox()
   const [open, setOpen] = useState(false)
+  const [opened, setOpened] = useState(false)
   const counts = outboxCounts(items)
   const label =
     counts.pending === 0
@@ -26,7 +29,12 @@ export function OutboxButton() {
           aria-label={label}
           data-testid="outbox-button"
           className={css({ position: 'relative' })}
-          onClick={() => setOpen(true)}
+          onClick={() => {
+            setOpened(true)
+            setOpen(true)
+          }}
+          // Fetched ahead when the finger or pointer comes near, so it opens at once.
+          onPointerEnter={() => void import('./outbox-panel')}
         >
           <IconOutbox size={20} />
           {counts.pending > 0 ? (
@@ -57,7 +65,11 @@ export function OutboxButton() {
           ) : null}
         </Button>
       </Tooltip>
-      <OutboxPanel open={open} onOpenChange={setOpen} />
+      {opened ? (
+        <Suspense fallback={null}>
+          <OutboxPanel open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
     </>
   )
 }
