@@ -432,7 +432,7 @@ test.describe('with a server in trouble', () => {
     })
 
     await uploadInUi(page, [photos.kolom, photos.balok], 'Pemasangan bekisting pelat lantai 3 zona A')
-    await expectToast(page, QUEUED)
+    // The first call answered 503: the upload is queued (its card stays; the toast may already be gone).
     await expect(page.locator('[data-queued]').getByText(/Menunggu sinkronisasi|Mengirim/)).toBeVisible()
 
     // The user presses 'Kirim sekarang' whenever it waits (instead of waiting out the backoff).
@@ -476,9 +476,9 @@ test.describe('with a server in trouble', () => {
       })
     })
     const dialog = await commentInUi(page, existing, 'Catatan yang akan ditolak server.', 0)
-    await expect(dialog.getByTestId('queued-comment').getByText('Ditolak server')).toBeVisible({
-      timeout: 15_000,
-    })
+    const mark = dialog.getByTestId('queued-comment').getByTestId('waiting-mark')
+    await expect(mark).toHaveAttribute('data-status', 'failed', { timeout: 15_000 })
+    await expect(mark).toHaveText('Ditolak server')
     await page.keyboard.press('Escape')
     await page.getByTestId('outbox-button').click()
     const panel = page.getByRole('dialog', { name: 'Kotak Keluar' })
