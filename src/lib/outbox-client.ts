@@ -205,14 +205,28 @@ export async function queueWrite(input: NewOutboxItem): Promise<OutboxItem> {
   return item
 }
 
+/**
+ * Items of this user still waiting or being sent: a new write then goes behind them, never ahead (an
+ * unlike sent directly must not land before the like queued offline a minute earlier).
+ */
+async function hasUnsent(owner: number): Promise<boolean> {
+  try {
+    return (await listOutbox()).some(
+      (i) => (i.status === 'waiting' || i.status === 'sending') && i.owner.id === owner,
+    )
+  } catch {
+    return false
+  }
+}
+
 function isQueueable(err: unknown) {
   const status = (err as { status?: unknown })?.status
   return typeof status === 'number' && isRetryableStatus(status)
 }
 
 /**
- * For the writes a field worker makes (photos, comments, likes): offline they are queued; online they
- * are sent at once, and queued when the call fails for the network or a server in trouble (with the same
+ * For the writes a field worker makes (photos, comments, likes): offline, or while earlier ones still
+ * wait, they are queued; otherwise they are sent at once, and queued when the call fails for the network or a server in trouble (with the same
  * Idempotency-Key, so a call that did land is not made twice). A refusal (any other 4xx) is thrown to
  * the screen as before.
  */
@@ -220,7 +234,8 @@ export async function sendOrQueue<T>(
   input: NewOutboxItem,
   send: () => Promise<T>,
 ): Promise<{ queued: false; data: T } | { queued: true; item: OutboxItem }> {
-  if (!navigator.onLine) return { queued: true, item: await queueWrite(input) }
+  if (!navigator.onLine || (await hasUnsent(input.owner.id)))
+    return { queued: true, item: await queueWrite(input) }
   try {
     return { queued: false, data: await send() }
   } catch (err) {
