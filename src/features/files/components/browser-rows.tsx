@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
+import { memo } from 'react'
 import { css, cx } from 'styled-system/css'
-import type { FileArea, FileEntry, FolderEntry } from '../../../contracts/files'
+import type { FileArea, FileEntry, FolderEntry, ReviewDecision } from '../../../contracts/files'
 import { formatDateTime, formatFileSize, formatRelativeTime } from '../../../lib/format'
 import { AREA_META } from '../../../ui/area'
 import { Button } from '../../../ui/button'
@@ -15,9 +16,14 @@ import {
   IconX,
 } from '../../../ui/icons'
 import { Menu } from '../../../ui/menu'
-import { Tooltip } from '../../../ui/tooltip'
 import { FileKindTile, FileStatusBadge } from './file-parts'
 import { folderHash } from './folder-location'
+
+/*
+ * Rows of the browser. A long folder scrolls through thousands of them, so every style is computed once
+ * here (Panda's css() serialises its object on each call) and rows are memoised: scrolling renders only
+ * the rows that come into view, not every row on screen at each scroll event.
+ */
 
 /**
  * One grid for folders and files from md up: name, size, author, status, actions. On phones a row is
@@ -44,118 +50,157 @@ const rowBase = css({
   transition: 'background {durations.fast}',
   _hover: { bg: 'slate.50/70' },
 })
+const row = cx(rowGrid, rowBase)
+const fileRowClass = cx(rowGrid, rowBase, css({ rowGap: '2.5' }))
 
 const desktopOnly = css({ display: { base: 'none', md: 'block' } })
-const cellText = css({ fontSize: 'sm', color: 'fgMuted', truncate: true, fontVariantNumeric: 'tabular-nums' })
+const cellText = cx(
+  desktopOnly,
+  css({ fontSize: 'sm', color: 'fgMuted', truncate: true, fontVariantNumeric: 'tabular-nums' }),
+)
+
+const s = {
+  header: cx(
+    rowGrid,
+    css({
+      display: { base: 'none', md: 'grid' },
+      px: '5',
+      py: '2',
+      bg: 'slate.50',
+      borderBottomWidth: '1px',
+      borderColor: 'border',
+      fontSize: 'xs',
+      fontWeight: '600',
+      color: 'fgSubtle',
+      textTransform: 'uppercase',
+      letterSpacing: '0.04em',
+    }),
+  ),
+  right: css({ textAlign: 'right' }),
+  folderLink: css({
+    display: 'flex',
+    alignItems: 'center',
+    gap: '3',
+    minW: '0',
+    borderRadius: 'md',
+    _focusVisible: { outline: 'none', boxShadow: 'focus' },
+    '&:hover .folder-name': { color: 'brand.fg', textDecoration: 'underline' },
+  }),
+  folderTile: css({
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    flexShrink: 0,
+    w: '10',
+    h: '10',
+    borderRadius: 'md',
+    '& svg': { w: '5', h: '5' },
+  }),
+  minW0: css({ minW: '0' }),
+  folderName: cx('folder-name', css({ display: 'block', fontWeight: '600', fontSize: 'sm', truncate: true })),
+  phoneMeta: css({
+    display: { base: 'block', md: 'none' },
+    fontSize: 'xs',
+    color: 'fgSubtle',
+    truncate: true,
+  }),
+  actions: css({ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: '1' }),
+  chevron: css({ color: 'slate.300', display: { base: 'none', md: 'block' } }),
+  fileMain: css({ display: 'flex', alignItems: 'center', gap: '3', minW: '0' }),
+  fileName: css({
+    fontWeight: '500',
+    fontSize: 'sm',
+    color: 'fg',
+    wordBreak: 'break-word',
+    lineClamp: { base: '2', md: '1' },
+  }),
+  fileMeta: css({ fontSize: 'xs', color: 'fgSubtle', truncate: true }),
+  phoneOnlyInline: css({ display: { md: 'none' } }),
+  statusCell: css({
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: { base: 'flex-end', md: 'flex-start' },
+    gap: '1',
+  }),
+  phoneMenu: css({ display: { base: 'inline-flex', md: 'none' } }),
+  fileActions: css({
+    gridColumn: { base: '1 / -1', md: 'auto' },
+    display: { base: 'none', md: 'flex' },
+    alignItems: 'center',
+    justifyContent: { base: 'flex-start', md: 'flex-end' },
+    gap: '1',
+    // On phones the review buttons line up under the name (tile 2.5rem + gap 0.75rem).
+    pl: { base: '3.25rem', md: '0' },
+    '&[data-review]': { display: 'flex' },
+  }),
+  reviewButtons: css({ display: 'flex', gap: '1.5', md: { mr: '1' } }),
+  approve: css({ color: 'green.700', _hover: { _enabled: { bg: 'green.50', borderColor: 'green.300' } } }),
+  reject: css({ color: 'red.700', _hover: { _enabled: { bg: 'red.50', borderColor: 'red.300' } } }),
+  desktopButtons: css({ display: { base: 'none', md: 'inline-flex' }, gap: '1' }),
+  percent: css({ fontSize: 'xs', fontVariantNumeric: 'tabular-nums' }),
+}
 
 export function ListHeader() {
   return (
-    <div
-      aria-hidden="true"
-      className={cx(
-        rowGrid,
-        css({
-          display: { base: 'none', md: 'grid' },
-          px: '5',
-          py: '2',
-          bg: 'slate.50',
-          borderBottomWidth: '1px',
-          borderColor: 'border',
-          fontSize: 'xs',
-          fontWeight: '600',
-          color: 'fgSubtle',
-          textTransform: 'uppercase',
-          letterSpacing: '0.04em',
-        }),
-      )}
-    >
+    <div aria-hidden="true" className={s.header}>
       <span>Nama</span>
       <span>Ukuran</span>
       <span>Diunggah oleh</span>
       <span>Status</span>
-      <span className={css({ textAlign: 'right' })}>Aksi</span>
+      <span className={s.right}>Aksi</span>
     </div>
   )
 }
 
-export function FolderRow({
+/** What rows ask the browser to do; one stable object, so memoised rows stay memoised. */
+export type RowHandlers = {
+  renameFolder: (folder: FolderEntry) => void
+  deleteFolder: (folder: FolderEntry) => void
+  download: (file: FileEntry) => void
+  review: (file: FileEntry, decision: ReviewDecision) => void
+  deleteFile: (file: FileEntry) => void
+}
+
+export const FolderRow = memo(function FolderRow({
   slug,
   area,
   folder,
   canWrite,
-  onRename,
-  onDelete,
+  handlers,
 }: {
   slug: string
   area: FileArea
   folder: FolderEntry
   canWrite: boolean
-  onRename: () => void
-  onDelete: () => void
+  handlers: RowHandlers
 }) {
   const meta = AREA_META[area]
   const items = `${folder.items} item`
   return (
-    <div className={cx(rowGrid, rowBase)}>
+    <div className={row}>
       <Link
         to="/project/$slug"
         params={{ slug }}
         hash={folderHash(area, folder.uuid)}
         hashScrollIntoView={false}
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
-          gap: '3',
-          minW: '0',
-          borderRadius: 'md',
-          _focusVisible: { outline: 'none', boxShadow: 'focus' },
-          '&:hover .folder-name': { color: 'brand.fg', textDecoration: 'underline' },
-        })}
+        className={s.folderLink}
       >
-        <span
-          className={cx(
-            css({
-              display: 'inline-flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-              flexShrink: 0,
-              w: '10',
-              h: '10',
-              borderRadius: 'md',
-              '& svg': { w: '5', h: '5' },
-            }),
-            meta.tone,
-          )}
-        >
+        <span className={cx(s.folderTile, meta.tone)}>
           <IconFolder />
         </span>
-        <span className={css({ minW: '0' })}>
-          <span
-            className={cx(
-              'folder-name',
-              css({ display: 'block', fontWeight: '600', fontSize: 'sm', truncate: true }),
-            )}
-          >
-            {folder.name}
-          </span>
-          <span
-            className={css({
-              display: { base: 'block', md: 'none' },
-              fontSize: 'xs',
-              color: 'fgSubtle',
-              truncate: true,
-            })}
-          >
+        <span className={s.minW0}>
+          <span className={s.folderName}>{folder.name}</span>
+          <span className={s.phoneMeta}>
             {items} · {folder.creator.name}
           </span>
         </span>
       </Link>
-      <span className={cx(desktopOnly, cellText)}>{items}</span>
-      <span className={cx(desktopOnly, cellText)} title={formatDateTime(folder.created_at)}>
+      <span className={cellText}>{items}</span>
+      <span className={cellText} title={formatDateTime(folder.created_at)}>
         {folder.creator.name}
       </span>
       <span className={desktopOnly} />
-      <div className={css({ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: '1' })}>
+      <div className={s.actions}>
         {canWrite ? (
           <Menu
             trigger={
@@ -164,107 +209,101 @@ export function FolderRow({
               </Button>
             }
             items={[
-              { value: 'rename', label: 'Rename Folder', icon: <IconPencil />, onSelect: onRename },
+              {
+                value: 'rename',
+                label: 'Rename Folder',
+                icon: <IconPencil />,
+                onSelect: () => handlers.renameFolder(folder),
+              },
               {
                 value: 'delete',
                 label: 'Delete Folder',
                 icon: <IconTrash />,
                 tone: 'danger',
-                onSelect: onDelete,
+                onSelect: () => handlers.deleteFolder(folder),
               },
             ]}
           />
         ) : null}
-        <IconChevronRight
-          size={16}
-          className={css({ color: 'slate.300', display: { base: 'none', md: 'block' } })}
-        />
+        <IconChevronRight size={16} className={s.chevron} />
       </div>
     </div>
   )
-}
+})
 
-export type FileActions = {
+export const FileRow = memo(function FileRow({
+  file,
+  canWrite,
+  canReview,
+  downloading,
+  reviewing,
+  handlers,
+}: {
+  file: FileEntry
   canWrite: boolean
   canReview: boolean
   /** 0-100 while this file downloads. */
-  downloading?: number
-  reviewing?: 'approved' | 'rejected'
-  onDownload: () => void
-  onReview: (decision: 'approved' | 'rejected') => void
-  onDelete: () => void
-}
-
-export function FileRow({ file, actions }: { file: FileEntry; actions: FileActions }) {
+  downloading: number | undefined
+  reviewing: ReviewDecision | undefined
+  handlers: RowHandlers
+}) {
   const size = formatFileSize(file.size_kb)
-  const when = formatRelativeTime(file.created_at)
-  const reviewable = actions.canReview && file.status === 'pending'
+  const reviewable = canReview && file.status === 'pending'
   const reviewed = file.reviewer
     ? `${file.status === 'approved' ? 'Disetujui' : 'Ditolak'} oleh ${file.reviewer.name}, ${formatDateTime(file.reviewed_at)}`
     : undefined
-  const busy = actions.reviewing !== undefined
-  const downloading = actions.downloading !== undefined
+  const busy = reviewing !== undefined
+  const isDownloading = downloading !== undefined
   return (
-    <div className={cx(rowGrid, rowBase, css({ rowGap: '2.5' }))}>
-      <div className={css({ display: 'flex', alignItems: 'center', gap: '3', minW: '0' })}>
+    <div className={fileRowClass}>
+      <div className={s.fileMain}>
         <FileKindTile name={file.name} />
-        <div className={css({ minW: '0' })}>
-          <p
-            className={css({
-              fontWeight: '500',
-              fontSize: 'sm',
-              color: 'fg',
-              wordBreak: 'break-word',
-              lineClamp: { base: '2', md: '1' },
-            })}
-            title={file.name}
-          >
+        <div className={s.minW0}>
+          <p className={s.fileName} title={file.name}>
             {file.name}
           </p>
-          <p className={css({ fontSize: 'xs', color: 'fgSubtle', truncate: true })}>
-            <span className={css({ display: { md: 'none' } })}>
+          <p className={s.fileMeta}>
+            <span className={s.phoneOnlyInline}>
               {size} · {file.creator.name} ·{' '}
             </span>
             <time dateTime={file.created_at} title={formatDateTime(file.created_at)}>
-              {when}
+              {formatRelativeTime(file.created_at)}
             </time>
           </p>
         </div>
       </div>
-      <span className={cx(desktopOnly, cellText)}>{size}</span>
-      <span className={cx(desktopOnly, cellText)}>{file.creator.name}</span>
-      <span
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: { base: 'flex-end', md: 'flex-start' },
-          gap: '1',
-        })}
-      >
+      <span className={cellText}>{size}</span>
+      <span className={cellText}>{file.creator.name}</span>
+      <span className={s.statusCell}>
         <FileStatusBadge status={file.status} title={reviewed} />
-        <span className={css({ display: { base: 'inline-flex', md: 'none' } })}>
+        <span className={s.phoneMenu}>
           <Menu
             trigger={
               <Button
                 variant="ghost"
                 size="sm"
                 iconOnly
-                loading={downloading}
+                loading={isDownloading}
                 aria-label={`Opsi file ${file.name}`}
               >
-                {downloading ? null : <IconMoreVertical />}
+                {isDownloading ? null : <IconMoreVertical />}
               </Button>
             }
             items={[
-              { value: 'download', label: 'Unduh', icon: <IconDownload />, onSelect: actions.onDownload },
-              ...(actions.canWrite
+              {
+                value: 'download',
+                label: 'Unduh',
+                icon: <IconDownload />,
+                onSelect: () => handlers.download(file),
+              },
+              ...(canWrite
                 ? [
                     {
                       value: 'delete',
                       label: 'Hapus',
                       icon: <IconTrash />,
                       tone: 'danger' as const,
-                      onSelect: actions.onDelete,
+                      onSelect: () => handlers.deleteFile(file),
                     },
                   ]
                 : []),
@@ -272,87 +311,64 @@ export function FileRow({ file, actions }: { file: FileEntry; actions: FileActio
           />
         </span>
       </span>
-      <div
-        className={css({
-          gridColumn: { base: '1 / -1', md: 'auto' },
-          display: { base: reviewable ? 'flex' : 'none', md: 'flex' },
-          alignItems: 'center',
-          justifyContent: { base: 'flex-start', md: 'flex-end' },
-          gap: '1',
-          pl: { base: '3.25rem', md: '0' },
-        })}
-      >
+      <div className={s.fileActions} data-review={reviewable || undefined}>
         {reviewable ? (
-          <div className={css({ display: 'flex', gap: '1.5', md: { mr: '1' } })}>
+          <div className={s.reviewButtons}>
             <Button
               size="xs"
               variant="secondary"
-              className={css({
-                color: 'green.700',
-                _hover: { _enabled: { bg: 'green.50', borderColor: 'green.300' } },
-              })}
-              onClick={() => actions.onReview('approved')}
-              loading={actions.reviewing === 'approved'}
+              className={s.approve}
+              onClick={() => handlers.review(file, 'approved')}
+              loading={reviewing === 'approved'}
               disabled={busy}
               aria-label={`Setujui ${file.name}`}
             >
-              {actions.reviewing === 'approved' ? null : <IconCheck />}
+              {reviewing === 'approved' ? null : <IconCheck />}
               Setujui
             </Button>
             <Button
               size="xs"
               variant="secondary"
-              className={css({
-                color: 'red.700',
-                _hover: { _enabled: { bg: 'red.50', borderColor: 'red.300' } },
-              })}
-              onClick={() => actions.onReview('rejected')}
-              loading={actions.reviewing === 'rejected'}
+              className={s.reject}
+              onClick={() => handlers.review(file, 'rejected')}
+              loading={reviewing === 'rejected'}
               disabled={busy}
               aria-label={`Tolak ${file.name}`}
             >
-              {actions.reviewing === 'rejected' ? null : <IconX />}
+              {reviewing === 'rejected' ? null : <IconX />}
               Tolak
             </Button>
           </div>
         ) : null}
-        <span className={css({ display: { base: 'none', md: 'inline-flex' }, gap: '1' })}>
-          <Tooltip content={downloading ? `Mengunduh ${actions.downloading}%` : 'Unduh'}>
+        <span className={s.desktopButtons}>
+          <Button
+            variant="ghost"
+            size="sm"
+            iconOnly={!isDownloading}
+            onClick={() => handlers.download(file)}
+            loading={isDownloading}
+            aria-label={`Unduh ${file.name}`}
+            title={isDownloading ? `Mengunduh ${downloading}%` : 'Unduh'}
+          >
+            {isDownloading ? <span className={s.percent}>{downloading}%</span> : <IconDownload />}
+          </Button>
+          {canWrite ? (
             <Button
-              variant="ghost"
+              variant="dangerGhost"
               size="sm"
-              iconOnly={!downloading}
-              onClick={actions.onDownload}
-              loading={downloading}
-              aria-label={`Unduh ${file.name}`}
+              iconOnly
+              onClick={() => handlers.deleteFile(file)}
+              aria-label={`Hapus ${file.name}`}
+              title="Hapus"
             >
-              {downloading ? (
-                <span className={css({ fontSize: 'xs', fontVariantNumeric: 'tabular-nums' })}>
-                  {actions.downloading}%
-                </span>
-              ) : (
-                <IconDownload />
-              )}
+              <IconTrash />
             </Button>
-          </Tooltip>
-          {actions.canWrite ? (
-            <Tooltip content="Hapus">
-              <Button
-                variant="dangerGhost"
-                size="sm"
-                iconOnly
-                onClick={actions.onDelete}
-                aria-label={`Hapus ${file.name}`}
-              >
-                <IconTrash />
-              </Button>
-            </Tooltip>
           ) : null}
         </span>
       </div>
     </div>
   )
-}
+})
 
 const bar = css({
   display: 'block',
@@ -364,6 +380,16 @@ const bar = css({
   backgroundSize: '200% 100%',
   animation: 'shimmer 1.4s linear infinite',
 })
+const skeleton = {
+  row: cx(row, css({ _hover: { bg: 'surface' } })),
+  main: css({ display: 'flex', alignItems: 'center', gap: '3' }),
+  tile: cx(bar, css({ w: '10', h: '10', borderRadius: 'md', flexShrink: 0 })),
+  lines: css({ display: 'flex', flexDirection: 'column', gap: '2', flex: '1' }),
+  name: [css({ w: '11rem' }), css({ w: '14rem' }), css({ w: '9rem' }), css({ w: '12rem' })].map((w) =>
+    cx(bar, css({ h: '3', maxW: 'full' }), w),
+  ),
+  meta: cx(bar, css({ h: '2.5', w: '6rem' })),
+}
 
 /** Placeholder rows while a folder's first page loads. */
 export function RowSkeletons({ count = 4 }: { count?: number }) {
@@ -371,18 +397,12 @@ export function RowSkeletons({ count = 4 }: { count?: number }) {
     <div role="status" aria-busy="true" aria-label="Memuat data">
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-        <div key={i} className={cx(rowGrid, rowBase, css({ _hover: { bg: 'surface' } }))}>
-          <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
-            <span className={cx(bar, css({ w: '10', h: '10', borderRadius: 'md', flexShrink: 0 }))} />
-            <span className={css({ display: 'flex', flexDirection: 'column', gap: '2', flex: '1' })}>
-              <span
-                className={cx(
-                  bar,
-                  css({ h: '3', maxW: 'full' }),
-                  [css({ w: '11rem' }), css({ w: '14rem' }), css({ w: '9rem' }), css({ w: '12rem' })][i % 4],
-                )}
-              />
-              <span className={cx(bar, css({ h: '2.5', w: '6rem' }))} />
+        <div key={i} className={skeleton.row}>
+          <div className={skeleton.main}>
+            <span className={skeleton.tile} />
+            <span className={skeleton.lines}>
+              <span className={skeleton.name[i % 4]} />
+              <span className={skeleton.meta} />
             </span>
           </div>
         </div>

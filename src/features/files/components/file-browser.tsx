@@ -3,6 +3,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import {
   type CSSProperties,
   type ReactNode,
+  useCallback,
   useEffect,
   useLayoutEffect,
   useMemo,
@@ -40,7 +41,7 @@ import { notify } from '../../../ui/toaster'
 import { downloadFile } from '../api'
 import { folderQueryOptions, useRemoveFile, useRemoveFolder, useReviewFile } from '../queries'
 import { Breadcrumbs } from './breadcrumbs'
-import { FileRow, FolderRow, ListHeader, RowSkeletons } from './browser-rows'
+import { FileRow, FolderRow, ListHeader, type RowHandlers, RowSkeletons } from './browser-rows'
 import { useFolderLocation } from './folder-location'
 import { type FolderDialogState, FolderNameDialog } from './folder-name-dialog'
 import { UploadDialog } from './upload-dialog'
@@ -150,28 +151,31 @@ export function FileBrowser({ area, project }: { area: FileArea; project: Projec
     }
   }
 
+  // One stable object for every row (rows are memoised); it calls the latest handlers.
+  const latest = useRef({ onDownload, onReview, setConfirm, setFolderDialog })
+  latest.current = { onDownload, onReview, setConfirm, setFolderDialog }
+  const handlers = useMemo<RowHandlers>(
+    () => ({
+      renameFolder: (f) => latest.current.setFolderDialog({ mode: 'rename', folder: f }),
+      deleteFolder: (f) => latest.current.setConfirm({ kind: 'folder', folder: f }),
+      download: (f) => latest.current.onDownload(f),
+      review: (f, decision) => latest.current.onReview(f, decision),
+      deleteFile: (f) => latest.current.setConfirm({ kind: 'file', file: f }),
+    }),
+    [],
+  )
+
   const renderEntry = (e: Entry) =>
     e.kind === 'folder' ? (
-      <FolderRow
-        slug={slug}
-        area={area}
-        folder={e.folder}
-        canWrite={writable}
-        onRename={() => setFolderDialog({ mode: 'rename', folder: e.folder })}
-        onDelete={() => setConfirm({ kind: 'folder', folder: e.folder })}
-      />
+      <FolderRow slug={slug} area={area} folder={e.folder} canWrite={writable} handlers={handlers} />
     ) : (
       <FileRow
         file={e.file}
-        actions={{
-          canWrite: writable,
-          canReview: can.review && online,
-          downloading: downloads[e.file.uuid],
-          reviewing: reviewing[e.file.uuid],
-          onDownload: () => onDownload(e.file),
-          onReview: (decision) => onReview(e.file, decision),
-          onDelete: () => setConfirm({ kind: 'file', file: e.file }),
-        }}
+        canWrite={writable}
+        canReview={can.review && online}
+        downloading={downloads[e.file.uuid]}
+        reviewing={reviewing[e.file.uuid]}
+        handlers={handlers}
       />
     )
 
@@ -440,6 +444,7 @@ function BrowserBody({
   )
 }
 
+const estimateSize = () => 68
 const keyOf = (e: Entry) => (e.kind === 'folder' ? `d:${e.folder.uuid}` : `f:${e.file.uuid}`)
 const labelOf = (e: Entry) => (e.kind === 'folder' ? `Folder ${e.folder.name}` : `File ${e.file.name}`)
 
@@ -468,12 +473,14 @@ function VirtualRows({
     observer.observe(document.body)
     return () => observer.disconnect()
   }, [])
+  // Stable: a new function here would make the virtualizer recompute all positions on every render.
+  const getItemKey = useCallback((i: number) => keyOf(entries[i] as Entry), [entries])
   const virtualizer = useWindowVirtualizer({
     count: entries.length,
-    estimateSize: () => 68,
+    estimateSize,
     overscan: 10,
     scrollMargin: offset,
-    getItemKey: (i) => keyOf(entries[i] as Entry),
+    getItemKey,
   })
   const items = virtualizer.getVirtualItems()
   const last = items[items.length - 1]?.index ?? 0

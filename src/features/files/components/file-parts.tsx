@@ -23,46 +23,49 @@ const KIND_TONES: [RegExp, string][] = [
 ]
 const NEUTRAL = css({ bg: 'slate.50', color: 'slate.600', borderColor: 'slate.200' })
 
+const tile = css({
+  position: 'relative',
+  display: 'inline-flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  flexShrink: 0,
+  borderWidth: '1px',
+  borderRadius: 'md',
+  fontWeight: '700',
+  letterSpacing: '0.02em',
+  lineHeight: '1',
+})
+const tileSize = {
+  sm: css({ w: '8', h: '8', fontSize: '0.5rem', gap: '0.5', '& svg': { w: '3', h: '3' } }),
+  md: css({ w: '10', h: '10', fontSize: '0.5625rem', gap: '1', '& svg': { w: '3.5', h: '3.5' } }),
+}
+const tileExt = css({ maxW: 'full', px: '0.5', overflow: 'hidden', textOverflow: 'clip' })
+
 /** A file-type tile: the file glyph with the extension under it (SPEC: the uppercase text after the last dot). */
 export function FileKindTile({ name, size = 'md' }: { name: string; size?: 'sm' | 'md' }) {
   const ext = fileExtension(name)
   const tone = KIND_TONES.find(([re]) => re.test(ext))?.[1] ?? NEUTRAL
   return (
-    <span
-      aria-hidden="true"
-      className={cx(
-        css({
-          position: 'relative',
-          display: 'inline-flex',
-          flexDirection: 'column',
-          alignItems: 'center',
-          justifyContent: 'center',
-          flexShrink: 0,
-          borderWidth: '1px',
-          borderRadius: 'md',
-          fontWeight: '700',
-          letterSpacing: '0.02em',
-          lineHeight: '1',
-        }),
-        size === 'sm'
-          ? css({ w: '8', h: '8', fontSize: '0.5rem', gap: '0.5', '& svg': { w: '3', h: '3' } })
-          : css({ w: '10', h: '10', fontSize: '0.5625rem', gap: '1', '& svg': { w: '3.5', h: '3.5' } }),
-        tone,
-      )}
-    >
+    <span aria-hidden="true" className={cx(tile, tileSize[size], tone)}>
       <IconFile />
-      <span className={css({ maxW: 'full', px: '0.5', overflow: 'hidden', textOverflow: 'clip' })}>
-        {ext ? ext.slice(0, 4) : 'FILE'}
-      </span>
+      <span className={tileExt}>{ext ? ext.slice(0, 4) : 'FILE'}</span>
     </span>
   )
+}
+
+const badgeClass = {
+  pending: badge({ tone: 'pending' }),
+  approved: badge({ tone: 'approved' }),
+  rejected: badge({ tone: 'rejected' }),
+  revision: badge({ tone: 'revision' }),
 }
 
 /** Pending / Disetujui / Ditolak (SPEC section 4); 'revision' is styled like a rejection to revise. */
 export function FileStatusBadge({ status, title }: { status: Status | 'revision'; title?: string }) {
   const label = status === 'revision' ? 'Revisi' : FILE_STATUS_LABELS[status]
   return (
-    <span className={badge({ tone: status })} title={title}>
+    <span className={badgeClass[status]} title={title}>
       {label}
     </span>
   )
