@@ -258,7 +258,7 @@ function report(rows: Row[]) {
     'disk copy',
     'upload',
     'download',
-    'server RSS idle',
+    'server RSS before',
     'peak upload',
     'peak download',
     'bytes',
