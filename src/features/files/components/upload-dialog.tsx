@@ -14,6 +14,7 @@ import { notify } from '../../../ui/toaster'
 import { UploadRefused, uploadFiles } from '../api'
 import { useUploaded } from '../queries'
 import { FileKindTile } from './file-parts'
+import { matchOutcomes, type Outcome } from './upload-outcomes'
 import { useUploadProgress } from './upload-progress'
 
 type Picked = {
@@ -22,7 +23,7 @@ type Picked = {
   /** Known before sending (too large, empty): not sent. */
   problem?: string
   /** After the answer. */
-  outcome?: { ok: true } | { ok: false; message: string }
+  outcome?: Outcome
 }
 
 let nextId = 0
@@ -132,7 +133,11 @@ export function UploadDialog({
         folder,
         { key: newRequestId(), onProgress: progress.bytes, signal: controller.signal },
       )
-      const outcomes = matchOutcomes(sendable, answer.results, answer.errors)
+      const outcomes = matchOutcomes(
+        sendable.map((p) => p.file.name),
+        answer.results,
+        answer.errors,
+      )
       progress.settle(outcomes.map((o) => o.ok))
       void uploaded({ slug, area })
       const failed = answer.errors.length
@@ -155,7 +160,11 @@ export function UploadDialog({
       } else if (err instanceof UploadRefused && err.fileErrors.length > 0) {
         // Nothing stored: the server's message, and each file keeps its own reason.
         notify('error', err.message)
-        const outcomes = matchOutcomes(sendable, [], err.fileErrors)
+        const outcomes = matchOutcomes(
+          sendable.map((p) => p.file.name),
+          [],
+          err.fileErrors,
+        )
         setPicked((current) =>
           current.map((p) => ({ ...p, outcome: outcomeOf(p.id, sendable, outcomes) ?? p.outcome })),
         )
@@ -432,35 +441,7 @@ export function UploadDialog({
   )
 }
 
-/**
- * Which of the sent files failed. The server names each stored and each refused file; names are matched
- * in order, so two files of one name are told apart by position. A name the server reports differently
- * from the browser's (browsers escape '"' in multipart names) is settled by elimination.
- */
-function matchOutcomes(
-  sent: Picked[],
-  results: { name: string }[],
-  errors: { name: string; message: string }[],
-): NonNullable<Picked['outcome']>[] {
-  const stored = results.map((r) => r.name)
-  const refused = [...errors]
-  const take = <T,>(list: T[], match: (x: T) => boolean) => {
-    const i = list.findIndex(match)
-    return i === -1 ? undefined : list.splice(i, 1)[0]
-  }
-  const outcomes = sent.map((p) => {
-    const error = take(refused, (e) => e.name === p.file.name)
-    if (error) return { ok: false as const, message: error.message }
-    return take(stored, (name) => name === p.file.name) !== undefined ? { ok: true as const } : undefined
-  })
-  return outcomes.map((o) => {
-    if (o) return o
-    const error = refused.shift()
-    return error ? { ok: false as const, message: error.message } : { ok: true as const }
-  })
-}
-
-function outcomeOf(id: string, sent: Picked[], outcomes: NonNullable<Picked['outcome']>[]) {
+function outcomeOf(id: string, sent: Picked[], outcomes: Outcome[]) {
   const i = sent.findIndex((p) => p.id === id)
   return i >= 0 ? outcomes[i] : undefined
 }

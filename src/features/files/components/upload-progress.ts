@@ -1,8 +1,33 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 
 /** Shown until the server has answered: the bytes may all be out while it still stores them. */
-const BEFORE_ANSWER_MAX = 99
+export const BEFORE_ANSWER_MAX = 99
 const TICK_MS = 300
+
+/** SPEC's simulated step: each file gains a random 5 to 14 percent, never past BEFORE_ANSWER_MAX. */
+export function tick(percents: number[], random: () => number = Math.random): number[] {
+  return percents.map((p) => Math.min(BEFORE_ANSWER_MAX, p + 5 + Math.floor(random() * 10)))
+}
+
+/**
+ * Each file's percent from the request bytes sent: the body holds the files in order, and the multipart
+ * framing around them is counted pro rata. Never past BEFORE_ANSWER_MAX.
+ */
+export function percentsFromBytes(sizes: number[], sent: number, total: number): number[] {
+  const all = sizes.reduce((a, b) => a + b, 0)
+  const done = total > 0 ? (Math.min(sent, total) / total) * all : 0
+  let offset = 0
+  return sizes.map((size) => {
+    const start = offset
+    offset += size
+    const part = size > 0 ? (done - start) / size : done >= start ? 1 : 0
+    return Math.min(BEFORE_ANSWER_MAX, Math.max(0, Math.floor(part * 100)))
+  })
+}
+
+/** SPEC section 4: the total is the average of the files. */
+export const averagePercent = (percents: number[]) =>
+  percents.length ? Math.round(percents.reduce((a, b) => a + b, 0) / percents.length) : 0
 
 /**
  * Per-file upload progress (0-100) for one request carrying several files.
@@ -32,9 +57,7 @@ export function useUploadProgress() {
       setPercents(fileSizes.map(() => 0))
       timer.current = setInterval(() => {
         if (real.current) return stopTicker()
-        setPercents((current) =>
-          current.map((p) => Math.min(BEFORE_ANSWER_MAX, p + 5 + Math.floor(Math.random() * 10))),
-        )
+        setPercents((current) => tick(current))
       }, TICK_MS)
     },
     [stopTicker],
@@ -45,18 +68,7 @@ export function useUploadProgress() {
     (sent: number, total: number) => {
       real.current = true
       stopTicker()
-      const all = sizes.current.reduce((a, b) => a + b, 0)
-      // The body is the files plus a little multipart framing; count the framing pro rata.
-      const done = total > 0 ? (sent / total) * all : 0
-      let offset = 0
-      setPercents(
-        sizes.current.map((size) => {
-          const start = offset
-          offset += size
-          const part = size > 0 ? (done - start) / size : done >= start ? 1 : 0
-          return Math.min(BEFORE_ANSWER_MAX, Math.max(0, Math.floor(part * 100)))
-        }),
-      )
+      setPercents(percentsFromBytes(sizes.current, sent, total))
     },
     [stopTicker],
   )
@@ -75,6 +87,5 @@ export function useUploadProgress() {
     setPercents([])
   }, [stopTicker])
 
-  const total = percents.length ? Math.round(percents.reduce((a, b) => a + b, 0) / percents.length) : 0
-  return { percents, total, start, bytes, settle, reset }
+  return { percents, total: averagePercent(percents), start, bytes, settle, reset }
 }
