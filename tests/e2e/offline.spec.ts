@@ -162,7 +162,7 @@ test("Chromium's installability check passes; 'Pasang Aplikasi' shows when the b
     window.dispatchEvent(event)
   })
   await expect(install).toBeVisible()
-  await page.screenshot({ path: testInfo.outputPath('install-button.png') })
+  await page.screenshot({ path: path.join(screens, `${testInfo.project.name}-install-button.png`) })
   await install.click()
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { __prompted?: boolean }).__prompted))

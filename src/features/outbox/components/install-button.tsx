@@ -1,28 +1,28 @@
 import { css } from 'styled-system/css'
 import { promptInstall, useInstallAvailable } from '../../../lib/install-prompt'
 import { Button } from '../../../ui/button'
-import { IconSmartphone } from '../../../ui/icons'
+import { Tooltip } from '../../../ui/tooltip'
+import { IconInstall } from './outbox-icons'
 
 /** 'Pasang Aplikasi': shown only while the browser offers installation (Chromium's beforeinstallprompt). */
 export function InstallButton() {
   const available = useInstallAvailable()
   if (!available) return null
   return (
-    <Button
-      variant="secondary"
-      size="sm"
-      onClick={() => void promptInstall()}
-      aria-label="Pasang Aplikasi"
-      className={css({ px: { base: '2.5', md: '3' }, flexShrink: 0 })}
-    >
-      <IconSmartphone />
-      {/* Phones have little room in the header: the short word there, the full label from sm up. */}
-      <span aria-hidden className={css({ display: { base: 'inline', sm: 'none' } })}>
-        Pasang
-      </span>
-      <span aria-hidden className={css({ display: { base: 'none', sm: 'inline' } })}>
-        Pasang Aplikasi
-      </span>
-    </Button>
+    <Tooltip content="Pasang Aplikasi">
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => void promptInstall()}
+        aria-label="Pasang Aplikasi"
+        // Phones have no room in the header for words: the icon there (like its neighbours), the label from sm up.
+        className={css({ flexShrink: 0, w: { base: '9', sm: 'auto' }, h: '9', px: { base: '0', sm: '3' } })}
+      >
+        <IconInstall />
+        <span aria-hidden className={css({ display: { base: 'none', sm: 'inline' } })}>
+          Pasang Aplikasi
+        </span>
+      </Button>
+    </Tooltip>
   )
 }

@@ -71,3 +71,13 @@ export const IconRefresh = (p: Props) => (
     <path d="M8 16H3v5" />
   </Svg>
 )
+
+/** A phone with an arrow coming down into it: install the app. */
+export const IconInstall = (p: Props) => (
+  <Svg {...p}>
+    <rect x="6" y="2" width="12" height="20" rx="2" />
+    <path d="M12 7v7" />
+    <path d="m9 11 3 3 3-3" />
+    <path d="M11 18h2" />
+  </Svg>
+)
