@@ -218,6 +218,37 @@ describe(`file upload (${TEST_DB})`, () => {
     expect(staged()).toEqual([])
   })
 
+  it('an upload into a folder deleted while the bytes stream in answers 404 and keeps no blob', async () => {
+    const p = await projectWithMembers(t, c)
+    const target = await folder(t, c.admin.token, p.slug, 'pengawasan', 'Akan Dihapus')
+    const before = privateBlobs(t).length
+    // Another request's delete, mid-way: the project row locked (as removeFolder does) and the folder gone,
+    // not yet committed. On PostgreSQL the upload still finds the folder, then its insert waits on the lock
+    // and fails its foreign key once the delete commits; on SQLite it waits for the one connection.
+    const trx = await t.db.startTransaction().execute()
+    if (TEST_DB === 'postgres')
+      await trx.selectFrom('projects').select('id').where('id', '=', p.id).forUpdate().execute()
+    await trx.deleteFrom('folders').where('uuid', '=', target).execute()
+    const sending = upload(
+      t,
+      c.admin.token,
+      p.slug,
+      'pengawasan',
+      [{ name: 'telat.pdf', data: pdfBytes() }],
+      {
+        folder: target,
+      },
+    )
+    await new Promise((r) => setTimeout(r, 400))
+    await trx.commit().execute()
+    const res = await sending
+    expect(res.status, res.text).toBe(404)
+    expect(res.json.message).toBe(FILE_MSG.folderNotFound)
+    expect(privateBlobs(t).length).toBe(before)
+    expect(await countFiles(p.id)).toBe(0)
+    expect(staged()).toEqual([])
+  })
+
   it("refuses path names ('../x', absolute, drive paths) and control characters per file, writing nothing outside the store", async () => {
     const p = await projectWithMembers(t, c)
     const passwdTime = fs.statSync('/etc/passwd').mtimeMs
