@@ -126,7 +126,7 @@ async function makeFile(file: string, bytes: number) {
   const out = fs.createWriteStream(file)
   for (let i = 0; i < bytes / MB; i++) {
     block.writeUInt32LE(i, 0)
-    if (!out.write(block)) await new Promise((r) => out.once('drain', r))
+    if (!out.write(block)) await new Promise<void>((r) => out.once('drain', () => r()))
   }
   await new Promise<void>((resolve, reject) =>
     out.end((err?: Error | null) => (err ? reject(err) : resolve())),
