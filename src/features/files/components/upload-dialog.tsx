@@ -74,6 +74,14 @@ export function UploadDialog({
     progress.reset()
   }, [open, progress.reset])
 
+  // Leaving the page mid-upload cuts the request (and stores nothing): the browser asks first.
+  useEffect(() => {
+    if (!sending) return
+    const ask = (e: BeforeUnloadEvent) => e.preventDefault()
+    window.addEventListener('beforeunload', ask)
+    return () => window.removeEventListener('beforeunload', ask)
+  }, [sending])
+
   const maxMb = Math.round((limits.max_file_bytes / 1024 / 1024) * 10) / 10
 
   function add(list: FileList | File[]) {
