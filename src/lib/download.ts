@@ -61,25 +61,30 @@ export async function downloadToDisk(
     }
     throw toApiError({ status: res.status, data: body }, failure)
   }
-  const total = Number(res.headers.get('content-length') ?? 0)
-  const type = res.headers.get('content-type') ?? 'application/octet-stream'
-  let blob: Blob
-  if (onProgress && res.body && total > 0) {
-    const reader = res.body.getReader()
-    const chunks: Uint8Array<ArrayBuffer>[] = []
-    let received = 0
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      chunks.push(value)
-      received += value.byteLength
-      onProgress(Math.min(100, Math.round((received / total) * 100)))
-    }
-    blob = new Blob(chunks, { type })
-  } else {
-    blob = await res.blob()
-  }
+  const blob = await readWithProgress(res, onProgress, 'application/octet-stream')
   const name = fileNameFromDisposition(res.headers.get('content-disposition')) ?? fallbackName
   saveBlob(blob, name)
   return name
+}
+
+/** Reads a response body, reporting progress (0-100) when its size is known. */
+export async function readWithProgress(
+  res: Response,
+  onProgress: ((percent: number) => void) | undefined,
+  fallbackType: string,
+): Promise<Blob> {
+  const total = Number(res.headers.get('content-length') ?? 0)
+  const type = res.headers.get('content-type') ?? fallbackType
+  if (!onProgress || !res.body || !total) return res.blob()
+  const reader = res.body.getReader()
+  const chunks: Uint8Array<ArrayBuffer>[] = []
+  let received = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    chunks.push(value)
+    received += value.byteLength
+    onProgress(Math.min(100, Math.round((received / total) * 100)))
+  }
+  return new Blob(chunks, { type })
 }

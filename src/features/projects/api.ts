@@ -6,7 +6,7 @@ import type {
   ProjectUpdateInput,
 } from '../../contracts/projects'
 import { API_BASE_URL, ApiError, api, dataOf } from '../../lib/api'
-import { fileNameFromDisposition, saveBlob } from '../../lib/download'
+import { fileNameFromDisposition, readWithProgress, saveBlob } from '../../lib/download'
 import { formatYmd } from '../../lib/format'
 import { getToken } from '../../lib/session-token'
 
@@ -98,26 +98,10 @@ export async function downloadProject(
     // SPEC section 7: a failure's message comes from the x-response header only.
     throw new ApiError(res.status, info?.message || PROJECT_DOWNLOAD_FAILED)
   }
-  const blob = await readWithProgress(res, onProgress)
+  const blob = await readWithProgress(res, onProgress, 'application/zip')
   const fileName =
     fileNameFromDisposition(res.headers.get('content-disposition')) ?? `project-${id}-${formatYmd()}.zip`
   saveBlob(blob, fileName)
   onProgress?.(100)
   return { fileName, message: info?.message }
-}
-
-async function readWithProgress(res: Response, onProgress?: (percent: number) => void): Promise<Blob> {
-  const total = Number(res.headers.get('content-length') ?? 0)
-  if (!onProgress || !res.body || !total) return res.blob()
-  const reader = res.body.getReader()
-  const chunks: Uint8Array<ArrayBuffer>[] = []
-  let received = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    chunks.push(value)
-    received += value.byteLength
-    onProgress(Math.min(100, Math.round((received / total) * 100)))
-  }
-  return new Blob(chunks, { type: res.headers.get('content-type') ?? 'application/zip' })
 }

@@ -1,8 +1,8 @@
 import { css } from 'styled-system/css'
 import { promptInstall, useInstallAvailable } from '../../../lib/install-prompt'
 import { Button } from '../../../ui/button'
+import { IconInstall } from '../../../ui/icons'
 import { Tooltip } from '../../../ui/tooltip'
-import { IconInstall } from './outbox-icons'
 
 /** 'Pasang Aplikasi': shown only while the browser offers installation (Chromium's beforeinstallprompt). */
 export function InstallButton() {

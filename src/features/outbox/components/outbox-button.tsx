@@ -3,8 +3,8 @@ import { css } from 'styled-system/css'
 import { outboxCounts } from '../../../lib/outbox'
 import { useOutbox } from '../../../lib/outbox-client'
 import { Button } from '../../../ui/button'
+import { IconOutbox } from '../../../ui/icons'
 import { Tooltip } from '../../../ui/tooltip'
-import { IconOutbox } from './outbox-icons'
 
 // The panel loads the first time it is opened (kept out of every screen's first load).
 const OutboxPanel = lazy(() => import('./outbox-panel').then((m) => ({ default: m.OutboxPanel })))

@@ -13,14 +13,18 @@ import {
   IconAlertCircle,
   IconCheckCircle,
   IconClock,
+  IconCloudUpload,
+  IconHardDrive,
+  IconHeartSmall,
   IconImage,
   IconMessageSquare,
+  IconOutbox,
+  IconRefresh,
   IconTrash,
   IconWifiOff,
 } from '../../../ui/icons'
 import { Spinner } from '../../../ui/spinner'
 import { Tooltip } from '../../../ui/tooltip'
-import { IconCloudUpload, IconHardDrive, IconHeartSmall, IconOutbox, IconRefresh } from './outbox-icons'
 import { useStorageUsage } from './use-storage-usage'
 
 const time = (ms: number) => dayjs(ms).format('HH.mm')

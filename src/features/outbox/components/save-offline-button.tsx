@@ -5,8 +5,8 @@ import { dayjs } from '../../../lib/format'
 import { type OfflineSaveStep, offlineSavedAt, saveForOffline } from '../../../lib/offline-save'
 import { useOnline } from '../../../lib/use-online'
 import { Button } from '../../../ui/button'
+import { IconCloudDownload } from '../../../ui/icons'
 import { notify } from '../../../ui/toaster'
-import { IconCloudDownload } from './outbox-icons'
 
 type Props = {
   /** Identifies what is saved (the project slug); the last save time is kept per scope. */
