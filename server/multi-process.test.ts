@@ -1,92 +1,32 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TEST_DB } from './test/harness'
+import {
+  callServer,
+  loginOn,
+  newSchemaName,
+  pgAdmin,
+  type ServerProcess,
+  startServer,
+  stopServer,
+} from './test/server-process'
 
 /**
  * Two real `server/index.ts` processes on one database and one DATA_DIR, as behind a load balancer or
  * during a rolling deploy (issue 6): what one process writes or revokes holds on the other at once.
  * On SQLite both processes open the same file (WAL); on PostgreSQL they share a schema.
  */
-const PG_URL = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
-const ROOT = path.resolve(import.meta.dirname, '..')
 const SUPERADMIN = { email: 'super@multi.test', password: 'rahasia-super-admin' }
 
-type Server = { proc: ChildProcess; base: string; log: string[] }
-let a: Server
-let b: Server
+let a: ServerProcess
+let b: ServerProcess
 let dataDir: string
-const schema = `mp_${randomUUID().replace(/-/g, '').slice(0, 12)}`
-
-async function pgAdmin(statement: string) {
-  const client = new pg.Client({ connectionString: PG_URL })
-  await client.connect()
-  try {
-    await client.query(statement)
-  } finally {
-    await client.end()
-  }
-}
-
-function start(): Promise<Server> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    WEB_DIR: '',
-    LOG_LEVEL: 'info',
-    SUPERADMIN_EMAIL: SUPERADMIN.email,
-    SUPERADMIN_PASSWORD: SUPERADMIN.password,
-    ...(TEST_DB === 'postgres' ? { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema } : { DATABASE_URL: '' }),
-  }
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { cwd: ROOT, env })
-  const log: string[] = []
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log.join('')}`)), 45_000)
-    const onData = (chunk: Buffer) => {
-      log.push(chunk.toString())
-      const port = /http:\/\/127\.0\.0\.1:(\d+)/.exec(log.join(''))?.[1]
-      if (port) {
-        clearTimeout(timer)
-        resolve({ proc, base: `http://127.0.0.1:${port}`, log })
-      }
-    }
-    proc.stdout.on('data', onData)
-    proc.stderr.on('data', (chunk: Buffer) => log.push(chunk.toString()))
-    proc.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${log.join('')}`)))
-  })
-}
-
-async function call(
-  server: Server,
-  method: string,
-  url: string,
-  opts: { token?: string; json?: unknown } = {},
-) {
-  const res = await fetch(server.base + url, {
-    method,
-    headers: {
-      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-      ...(opts.json !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    body: opts.json !== undefined ? JSON.stringify(opts.json) : undefined,
-  })
-  // biome-ignore lint/suspicious/noExplicitAny: each assertion states the shape it expects
-  const json: any = await res.json().catch(() => undefined)
-  return { status: res.status, json }
-}
-
-async function login(server: Server, email: string, password: string): Promise<string> {
-  const res = await call(server, 'POST', '/api/auth/login', { json: { email, password } })
-  if (res.status !== 200)
-    throw new Error(`login ${email} on ${server.base}: ${res.status} ${res.json?.message}`)
-  return res.json.data.token
-}
+const schema = newSchemaName('mp')
+const start = () => startServer({ dataDir, schema, superadmin: SUPERADMIN })
+const call = callServer
+const login = loginOn
 
 let adminToken: string
 let adminId: number
@@ -113,11 +53,7 @@ beforeAll(async () => {
 }, 120_000)
 
 afterAll(async () => {
-  for (const s of [a, b]) {
-    if (!s) continue
-    s.proc.kill('SIGTERM')
-    await new Promise((resolve) => s.proc.once('exit', resolve))
-  }
+  await Promise.all([stopServer(a), stopServer(b)])
   if (TEST_DB === 'postgres') await pgAdmin(`DROP SCHEMA ${schema} CASCADE`)
   fs.rmSync(dataDir, { recursive: true, force: true })
 })

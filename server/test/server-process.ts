@@ -1,0 +1,107 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import path from 'node:path'
+import pg from 'pg'
+import { TEST_DB } from './harness'
+
+/**
+ * Real `server/index.ts` processes for tests that need more than one process on one database (as
+ * behind a load balancer), a restart, or a SIGKILL. On SQLite the processes share DATA_DIR's file; on
+ * PostgreSQL a schema of their own.
+ */
+export const PG_URL = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
+const ROOT = path.resolve(import.meta.dirname, '../..')
+
+export type ServerProcess = { proc: ChildProcess; base: string; log: string[] }
+
+export function newSchemaName(prefix: string): string {
+  return `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 12)}`
+}
+
+export async function pgAdmin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_URL })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+/** Starts a server on a free port and resolves once it listens. `schema` is used on PostgreSQL only. */
+export function startServer(opts: {
+  dataDir: string
+  schema: string
+  superadmin: { email: string; password: string }
+  env?: NodeJS.ProcessEnv
+}): Promise<ServerProcess> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: opts.dataDir,
+    WEB_DIR: '',
+    LOG_LEVEL: 'info',
+    WORKERS: '1',
+    SUPERADMIN_EMAIL: opts.superadmin.email,
+    SUPERADMIN_PASSWORD: opts.superadmin.password,
+    ...(TEST_DB === 'postgres'
+      ? { DATABASE_URL: PG_URL, DATABASE_SCHEMA: opts.schema }
+      : { DATABASE_URL: '' }),
+    ...opts.env,
+  }
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { cwd: ROOT, env })
+  const log: string[] = []
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log.join('')}`)), 45_000)
+    const onData = (chunk: Buffer) => {
+      log.push(chunk.toString())
+      const port = /http:\/\/127\.0\.0\.1:(\d+)/.exec(log.join(''))?.[1]
+      if (port) {
+        clearTimeout(timer)
+        resolve({ proc, base: `http://127.0.0.1:${port}`, log })
+      }
+    }
+    proc.stdout?.on('data', onData)
+    proc.stderr?.on('data', (chunk: Buffer) => log.push(chunk.toString()))
+    proc.on('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`server exited with ${code}:\n${log.join('')}`))
+    })
+  })
+}
+
+/** SIGTERM (or the given signal) and wait for the exit. */
+export async function stopServer(server: ServerProcess | undefined, signal: NodeJS.Signals = 'SIGTERM') {
+  if (!server || server.proc.exitCode !== null || server.proc.signalCode !== null) return
+  const exited = new Promise((resolve) => server.proc.once('exit', resolve))
+  server.proc.kill(signal)
+  await exited
+}
+
+/** One JSON call; `json` is the parsed answer (undefined when the body is not JSON). */
+export async function callServer(
+  server: ServerProcess,
+  method: string,
+  url: string,
+  opts: { token?: string; json?: unknown; body?: BodyInit } = {},
+) {
+  const res = await fetch(server.base + url, {
+    method,
+    headers: {
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...(opts.json !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    body: opts.json !== undefined ? JSON.stringify(opts.json) : opts.body,
+  })
+  // biome-ignore lint/suspicious/noExplicitAny: each assertion states the shape it expects
+  const json: any = await res.json().catch(() => undefined)
+  return { status: res.status, json }
+}
+
+export async function loginOn(server: ServerProcess, email: string, password: string): Promise<string> {
+  const res = await callServer(server, 'POST', '/api/auth/login', { json: { email, password } })
+  if (res.status !== 200)
+    throw new Error(`login ${email} on ${server.base}: ${res.status} ${res.json?.message}`)
+  return res.json.data.token
+}
