@@ -1,3 +1,4 @@
+import os from 'node:os'
 import path from 'node:path'
 import type { LoginLimits } from './modules/auth/login-throttle'
 
@@ -23,6 +24,10 @@ export type Config = {
   readCache: boolean
   /** Behind a reverse proxy: take the client address from the proxy's X-Forwarded-For entry. */
   trustProxy: boolean
+  /** s3://bucket/prefix?endpoint=...&region=... puts blobs in an object store; unset: DATA_DIR/storage. */
+  storageUrl: string | undefined
+  /** Server processes `npm start` runs on one port (server/cluster.ts); default: every core. */
+  workers: number
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -53,6 +58,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     readCache: true,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    storageUrl: env.STORAGE_URL || undefined,
+    workers: positiveInt(env.WORKERS, os.availableParallelism()),
   }
 }
 

@@ -5,7 +5,7 @@ import { EventHub } from './events'
 import { createLogger } from './logger'
 import { LoginThrottle } from './modules/auth/login-throttle'
 import { databaseWriteEpoch, ReadCache } from './read-cache'
-import { createLocalDiskStore } from './storage/local-disk'
+import { createBlobStore } from './storage/create-store'
 
 export function createDeps(config: Config, database: Database): Deps {
   const logger = createLogger(config.logLevel)
@@ -13,7 +13,7 @@ export function createDeps(config: Config, database: Database): Deps {
     db: database.db,
     dialect: database.dialect,
     config,
-    store: createLocalDiskStore(config.dataDir),
+    store: createBlobStore(config),
     events: new EventHub((err) => logger.error('event listener failed', err)),
     logger,
     loginThrottle: new LoginThrottle(database.db, config.loginLimit),

@@ -1,0 +1,226 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { Readable } from 'node:stream'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cast, filesUnder, pdfBytes, projectWithMembers, upload } from '../test/area-fixtures'
+import { createTestApp, samplePng, type TestApp } from '../test/harness'
+import { sweepUploads } from '../uploads/sweep'
+import { type BlobStore, newBlobKey, RangeNotSatisfiable } from './blob-store'
+import { createS3Store, parseS3Url } from './s3'
+import { startTestS3 } from './s3-test-server'
+
+/**
+ * The S3 driver against a real S3-compatible server (s3rver started here on port 4340, or the store in
+ * S3_TEST_URL: see README "Scaling"), first as a BlobStore, then as the store of a whole app.
+ */
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex')
+const read = async (s: Readable) => {
+  const chunks: Buffer[] = []
+  for await (const c of s) chunks.push(c as Buffer)
+  return Buffer.concat(chunks)
+}
+
+let s3: Awaited<ReturnType<typeof startTestS3>>
+let store: BlobStore
+
+beforeAll(async () => {
+  s3 = await startTestS3(4340)
+  store = createS3Store(parseS3Url(s3.url))
+})
+afterAll(async () => {
+  await s3?.stop()
+})
+
+describe('STORAGE_URL', () => {
+  it('reads bucket, prefix, endpoint, region and path style; refuses anything else', () => {
+    expect(
+      parseS3Url(
+        's3://berkas/firma-a/blobs?endpoint=http://minio:9000&region=ap-southeast-3&forcePathStyle=true',
+      ),
+    ).toEqual({
+      bucket: 'berkas',
+      prefix: 'firma-a/blobs/',
+      endpoint: 'http://minio:9000',
+      region: 'ap-southeast-3',
+      forcePathStyle: true,
+    })
+    expect(parseS3Url('s3://berkas?region=eu-west-1')).toMatchObject({
+      bucket: 'berkas',
+      prefix: '',
+      forcePathStyle: false,
+    })
+    expect(() => parseS3Url('https://berkas/x')).toThrow(/s3:\/\/bucket/)
+    expect(() => parseS3Url('bukan url')).toThrow(/STORAGE_URL tidak valid/)
+  })
+})
+
+describe('S3 blob store', () => {
+  it('puts a stream and gets it back whole, with size and time; head and list agree', async () => {
+    const data = randomBytes(300 * 1024)
+    const key = newBlobKey('pdf')
+    await store.put(key, 'private', Readable.from([data.subarray(0, 1000), data.subarray(1000)]))
+    const got = await store.get(key, 'private')
+    expect(got).toMatchObject({ size: data.length, total: data.length, start: 0, end: data.length - 1 })
+    expect(got?.lastModified).toBeInstanceOf(Date)
+    expect(sha(await read(got?.stream as Readable))).toBe(sha(data))
+    expect(await store.head(key, 'private')).toMatchObject({ size: data.length })
+    // Visibility is part of where a blob lives: the public side does not have it.
+    expect(await store.head(key, 'public')).toBeUndefined()
+    const listed: string[] = []
+    for await (const b of store.list('private')) listed.push(b.key)
+    expect(listed).toContain(key)
+    const publicListed: string[] = []
+    for await (const b of store.list('public')) publicListed.push(b.key)
+    expect(publicListed).not.toContain(key)
+  })
+
+  it('serves ranges (a-b, a-, -n) from the store and refuses ranges with no byte', async () => {
+    const data = randomBytes(64 * 1024)
+    const key = newBlobKey('bin')
+    await store.put(key, 'private', Readable.from([data]))
+    const mid = await store.get(key, 'private', { start: 1000, end: 1999 })
+    expect(mid).toMatchObject({ start: 1000, end: 1999, size: 1000, total: data.length })
+    expect((await read(mid?.stream as Readable)).equals(data.subarray(1000, 2000))).toBe(true)
+    const from = await store.get(key, 'private', { start: 60_000 })
+    expect((await read(from?.stream as Readable)).equals(data.subarray(60_000))).toBe(true)
+    const past = await store.get(key, 'private', { start: 60_000, end: 10_000_000 })
+    expect(past).toMatchObject({ end: data.length - 1, total: data.length })
+    await read(past?.stream as Readable)
+    const tail = await store.get(key, 'private', { suffix: 100 })
+    expect(tail).toMatchObject({ start: data.length - 100, end: data.length - 1 })
+    expect((await read(tail?.stream as Readable)).equals(data.subarray(data.length - 100))).toBe(true)
+    await expect(store.get(key, 'private', { start: data.length })).rejects.toBeInstanceOf(
+      RangeNotSatisfiable,
+    )
+    await expect(store.get(key, 'private', { suffix: 0 })).rejects.toMatchObject({ total: data.length })
+  })
+
+  it('absent blobs: get and head answer undefined, delete is no error; a deleted blob is gone', async () => {
+    const key = newBlobKey('png')
+    expect(await store.get(key, 'public')).toBeUndefined()
+    expect(await store.get(key, 'public', { start: 5 })).toBeUndefined()
+    expect(await store.head(key, 'public')).toBeUndefined()
+    await store.delete(key, 'public')
+    await store.put(key, 'public', Readable.from([Buffer.from('x')]))
+    expect(await store.head(key, 'public')).toMatchObject({ size: 1 })
+    await store.delete(key, 'public')
+    expect(await store.head(key, 'public')).toBeUndefined()
+  })
+
+  it('a put whose stream fails leaves nothing under the key (multi-part upload aborted too)', async () => {
+    const key = newBlobKey('bin')
+    async function* failing() {
+      yield randomBytes(9 * 1024 * 1024) // more than one part, so a multipart upload was under way
+      throw new Error('sambungan putus')
+    }
+    await expect(store.put(key, 'private', Readable.from(failing()))).rejects.toThrow()
+    expect(await store.head(key, 'private')).toBeUndefined()
+    // s3rver cannot list open multipart uploads; the call must still succeed (it reports what it did).
+    expect(await store.removeIncomplete(new Date())).toBeGreaterThanOrEqual(0)
+  })
+
+  it('refuses a key that is not {uuid}.{ext}, so nothing can be written outside its prefix', async () => {
+    await expect(store.put('../lain.txt', 'public', Readable.from([Buffer.from('x')]))).rejects.toThrow(
+      /invalid blob key/,
+    )
+    await expect(store.get('a/b.png', 'public')).rejects.toThrow(/invalid blob key/)
+  })
+})
+
+describe('an app whose STORAGE_URL is the object store', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp({ storageUrl: s3.url })
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  it('uploads a file into the bucket (no blob on local disk), downloads it whole and by range, deletes it', async () => {
+    const c = await cast(t)
+    const p = await projectWithMembers(t, c)
+    const data = Buffer.concat([pdfBytes('s3'), randomBytes(2 * 1024 * 1024)])
+    const res = await upload(t, c.admin.token, p.slug, 'perencanaan', [{ name: 'gambar kerja.pdf', data }])
+    expect(res.status, res.text).toBe(201)
+    const uuid = res.json.results[0].uuid as string
+    const row = await t.db
+      .selectFrom('files')
+      .select('blob_key')
+      .where('uuid', '=', uuid)
+      .executeTakeFirstOrThrow()
+    expect(await store.head(row.blob_key, 'private')).toMatchObject({ size: data.length })
+    // Nothing stays behind on this machine: no blob and no staged copy.
+    expect(filesUnder(t.dataDir).filter((f) => !f.endsWith('.sqlite') && !f.includes('.sqlite-'))).toEqual([])
+
+    const url = `/api/file/${p.slug}/download/perencanaan/${uuid}`
+    const whole = await t.app.request(url, { headers: { authorization: `Bearer ${c.admin.token}` } })
+    expect(whole.status).toBe(200)
+    expect(whole.headers.get('content-length')).toBe(String(data.length))
+    expect(sha(Buffer.from(await whole.arrayBuffer()))).toBe(sha(data))
+    const part = await t.app.request(url, {
+      headers: { authorization: `Bearer ${c.admin.token}`, range: 'bytes=1000000-1000999' },
+    })
+    expect(part.status).toBe(206)
+    expect(part.headers.get('content-range')).toBe(`bytes 1000000-1000999/${data.length}`)
+    expect(Buffer.from(await part.arrayBuffer()).equals(data.subarray(1_000_000, 1_001_000))).toBe(true)
+    const beyond = await t.app.request(url, {
+      headers: { authorization: `Bearer ${c.admin.token}`, range: `bytes=${data.length}-` },
+    })
+    expect(beyond.status).toBe(416)
+    expect(beyond.headers.get('content-range')).toBe(`bytes */${data.length}`)
+
+    const gone = await t.request('DELETE', `/api/file/${p.slug}/remove/${uuid}`, { token: c.admin.token })
+    expect(gone.status).toBe(200)
+    expect(await store.head(row.blob_key, 'private')).toBeUndefined()
+  })
+
+  it('serves public images (avatars) at /storage with the same cache headers, ranges and HEAD', async () => {
+    const u = await t.user('pengawasan')
+    const form = new FormData()
+    form.append(
+      'avatar',
+      new Blob([new Uint8Array(await samplePng(64, 64))], { type: 'image/png' }),
+      'saya.png',
+    )
+    const res = await t.request('PATCH', '/api/user/update-avatar', { token: u.token, body: form })
+    expect(res.status, res.text).toBe(200)
+    const avatar = res.json.data.avatar as string
+    expect(avatar).toMatch(/^\/storage\//)
+    const got = await t.app.request(avatar)
+    expect(got.status).toBe(200)
+    expect(got.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(got.headers.get('content-type')).toBe('image/webp')
+    const body = Buffer.from(await got.arrayBuffer())
+    expect(body.subarray(8, 12).toString('latin1')).toBe('WEBP')
+    const head = await t.app.request(avatar, { method: 'HEAD' })
+    expect(head.headers.get('content-length')).toBe(String(body.length))
+    const part = await t.app.request(avatar, { headers: { range: 'bytes=0-3' } })
+    expect(part.status).toBe(206)
+    expect(Buffer.from(await part.arrayBuffer()).toString('latin1')).toBe('RIFF')
+  })
+
+  it('the orphan sweep lists the bucket and removes old blobs no row names, keeping named and young ones', async () => {
+    const c = await cast(t)
+    const p = await projectWithMembers(t, c, 'Sapuan')
+    const res = await upload(t, c.admin.token, p.slug, 'perencanaan', [
+      { name: 'tetap.pdf', data: pdfBytes('tetap') },
+    ])
+    expect(res.status, res.text).toBe(201)
+    const kept = (
+      await t.db
+        .selectFrom('files')
+        .select('blob_key')
+        .where('uuid', '=', res.json.results[0].uuid)
+        .executeTakeFirstOrThrow()
+    ).blob_key
+    const orphan = newBlobKey('pdf')
+    await store.put(orphan, 'private', Readable.from([pdfBytes('yatim')]))
+    const young = await sweepUploads(t.deps)
+    expect(young.orphans).toBe(0)
+    expect(await store.head(orphan, 'private')).toBeDefined()
+    // As if two hours had passed: the orphan is old now, the named blob stays whatever its age.
+    const later = await sweepUploads(t.deps, { now: new Date(Date.now() + 2 * 60 * 60 * 1000) })
+    expect(later.orphans).toBeGreaterThanOrEqual(1)
+    expect(await store.head(orphan, 'private')).toBeUndefined()
+    expect(await store.head(kept, 'private')).toBeDefined()
+  })
+})
