@@ -1,0 +1,276 @@
+/**
+ * Lighthouse benchmark (issue 14): the mobile preset of Lighthouse 12 on the system Chromium, on
+ *
+ *   baseline     a plain static HTML page served by the same server in the same run
+ *   /login       the sign-in screen (signed out)
+ *   dashboard    '/', signed in as an admin with a few projects
+ *   dokumentasi  a project's Dokumentasi tab with a few photos
+ *
+ * BENCH_RUNS (default 3) rounds; each round measures every page once (interleaved, so a busy moment of
+ * this shared machine hits all pages alike). Reported: the median of each metric, the TBT difference
+ * from the baseline and the LCP ratio to it. TBT is a difference, not a ratio: a static page has no
+ * long task, its TBT is 0 ms and a ratio against 0 is undefined.
+ *
+ * Every run is a cold first visit: HTTP cache, service worker, Cache Storage and IndexedDB of the
+ * origin are cleared first. The signed-in pages then get only the bearer token, in localStorage where
+ * the app keeps it (src/lib/session-token.ts), as after a login; nothing else is warmed up.
+ *
+ *   npm run bench:lighthouse        (builds dist/ first when it is stale)
+ *
+ * The server runs on a copy of dist/ (plus baseline.html) and a fresh DATA_DIR under /tmp, on
+ * BENCH_PORT (default 4332). A benchmark, not a test: it reports, it does not fail.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import puppeteer, { type Browser, type Page } from 'puppeteer-core'
+import sharp from 'sharp'
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3)
+const PORT = Number(process.env.BENCH_PORT ?? 4332)
+const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const origin = `http://127.0.0.1:${PORT}`
+const root = path.resolve(import.meta.dirname, '..')
+const SUPERADMIN = { email: 'superadmin@berkas.test', password: 'superadmin-rahasia' }
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'berkas-bench-lighthouse-'))
+const webDir = path.join(work, 'web')
+const dataDir = path.join(work, 'data')
+
+/** A page with a heading and a paragraph, no script: what the browser costs by itself. */
+const BASELINE_HTML = `<!doctype html>
+<html lang="id"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Berkas — halaman statis</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;padding:24px;color:#0f172a;background:#f8fafc}</style>
+</head><body><main><h1>Masuk ke Akun Anda</h1>
+<p>Halaman statis tanpa skrip, dilayani oleh server yang sama, sebagai pembanding.</p></main></body></html>`
+
+function startServer(): ChildProcess {
+  fs.cpSync(path.join(root, 'dist'), webDir, { recursive: true })
+  fs.writeFileSync(path.join(webDir, 'baseline.html'), BASELINE_HTML)
+  return spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/index.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      WEB_DIR: webDir,
+      SUPERADMIN_EMAIL: SUPERADMIN.email,
+      SUPERADMIN_PASSWORD: SUPERADMIN.password,
+      LOG_LEVEL: 'warn',
+      WHATSAPP_DRIVER: 'simulated',
+    },
+  })
+}
+
+async function waitForHealth() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) return
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  throw new Error('server did not start')
+}
+
+async function call<T>(method: string, url: string, token?: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${origin}${url}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body instanceof FormData || body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+  })
+  const json = await res.json()
+  if (!res.ok) throw new Error(`${method} ${url} -> ${res.status} ${JSON.stringify(json)}`)
+  return json.data as T
+}
+
+const login = (email: string, password: string) =>
+  call<{ token: string }>('POST', '/api/auth/login', undefined, { email, password })
+
+/** A site-like photo (sky, ground, columns) made with sharp, a different hue per item. */
+async function photo(hue: number) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1200">
+    <rect width="100%" height="60%" fill="hsl(${hue},60%,75%)"/><rect y="60%" width="100%" height="40%" fill="#6d5d4b"/>
+    ${Array.from({ length: 6 }, (_, i) => `<rect x="${120 + i * 240}" y="300" width="70" height="500" fill="#9aa3ad"/>`).join('')}</svg>`
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer()
+}
+
+/** An admin with four projects; the first has six documentation items. */
+async function seed() {
+  const root = await login(SUPERADMIN.email, SUPERADMIN.password)
+  const admin = { email: 'rina.admin@berkas.test', password: 'admin-rahasia-1' }
+  await call('POST', '/api/admin/create', root.token, {
+    name: 'Rina Kusumawardani',
+    phone: '081234567890',
+    ...admin,
+  })
+  const { token } = await login(admin.email, admin.password)
+  const names = [
+    'Puskesmas Sukamaju',
+    'Jembatan Cikapundung',
+    'Gedung Serbaguna Desa Mekar',
+    'Pasar Kecamatan',
+  ]
+  const projects: { slug: string }[] = []
+  for (const name of names)
+    projects.push(
+      await call('POST', '/api/project/create', token, {
+        name,
+        description: `Pembangunan ${name.toLowerCase()}`,
+      }),
+    )
+  const slug = projects[0].slug
+  for (let i = 0; i < 6; i++) {
+    const form = new FormData()
+    form.set('description', `Pengecoran kolom lantai ${i + 1}`)
+    form.append(
+      'files',
+      new Blob([new Uint8Array(await photo(i * 50))], { type: 'image/jpeg' }),
+      `foto-${i}.jpg`,
+    )
+    await call('POST', `/api/doc/${slug}/upload`, token, form)
+  }
+  return { token, slug }
+}
+
+type Metrics = { score: number; tbt: number; lcp: number; fcp: number; load: number }
+
+/** A cold visit: nothing of the origin left in the browser, then (signed-in pages) only the token. */
+async function prepare(page: Page, token: string | null) {
+  const cdp = await page.createCDPSession()
+  // robots.txt: a same-origin document that runs nothing and is none of the measured pages.
+  await page.goto(`${origin}/robots.txt`)
+  await cdp.send('Network.clearBrowserCache')
+  await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' })
+  if (token) await page.evaluate((t) => localStorage.setItem('token', t), token)
+  await page.goto('about:blank')
+  await cdp.detach()
+}
+
+/** One Lighthouse run in a fresh tab; a failed trace (Chromium's NO_NAVSTART, NO_FCP) is retried once. */
+async function measure(browser: Browser, url: string, token: string | null, retry = true): Promise<Metrics> {
+  const page = await browser.newPage()
+  try {
+    return await measureIn(page, url, token)
+  } catch (err) {
+    if (!retry) throw err
+    console.warn(`retrying ${url}: ${(err as Error).message}`)
+    return measure(browser, url, token, false)
+  } finally {
+    await page.close()
+  }
+}
+
+async function measureIn(page: Page, url: string, token: string | null): Promise<Metrics> {
+  await prepare(page, token)
+  const load = os.loadavg()[0]
+  const result = await lighthouse(
+    url,
+    { logLevel: 'error', output: 'json', onlyCategories: ['performance'], disableStorageReset: true },
+    undefined,
+    page,
+  )
+  if (!result) throw new Error(`no Lighthouse result for ${url}`)
+  const { lhr } = result
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`)
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+  return {
+    score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    tbt: audit('total-blocking-time'),
+    lcp: audit('largest-contentful-paint'),
+    fcp: audit('first-contentful-paint'),
+    load,
+  }
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b)
+  const mid = Math.floor(s.length / 2)
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2
+}
+
+async function main() {
+  const server = startServer()
+  const stop = () => server.kill('SIGTERM')
+  process.on('exit', stop)
+  let chrome: chromeLauncher.LaunchedChrome | undefined
+  try {
+    await waitForHealth()
+    const { token, slug } = await seed()
+    const pages: { name: string; url: string; token: string | null }[] = [
+      { name: 'baseline (static)', url: `${origin}/baseline.html`, token: null },
+      { name: '/login', url: `${origin}/login`, token: null },
+      { name: 'dashboard /', url: `${origin}/`, token },
+      { name: 'dokumentasi tab', url: `${origin}/project/${slug}#dokumentasi`, token },
+    ]
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROME,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    })
+    const browser = await puppeteer.connect({
+      browserURL: `http://127.0.0.1:${chrome.port}`,
+      defaultViewport: null,
+    })
+    const runs = new Map<string, Metrics[]>(pages.map((p) => [p.name, []]))
+    for (let round = 1; round <= RUNS; round++) {
+      for (const p of pages) {
+        const m = await measure(browser, p.url, p.token)
+        runs.get(p.name)?.push(m)
+        console.log(
+          `run ${round}/${RUNS} ${p.name.padEnd(18)} score ${String(m.score).padStart(3)}  TBT ${Math.round(m.tbt)} ms  LCP ${(m.lcp / 1000).toFixed(2)} s  load avg ${m.load.toFixed(2)}`,
+        )
+      }
+    }
+    await browser.disconnect()
+
+    const med = (name: string) => {
+      const rs = runs.get(name) ?? []
+      return {
+        score: median(rs.map((r) => r.score)),
+        tbt: median(rs.map((r) => r.tbt)),
+        lcp: median(rs.map((r) => r.lcp)),
+        fcp: median(rs.map((r) => r.fcp)),
+        loads: rs.map((r) => r.load.toFixed(2)).join('/'),
+      }
+    }
+    const base = med(pages[0].name)
+    console.log(
+      `\nLighthouse ${RUNS}-run median, mobile preset, ${CHROME} (${os.cpus().length} cores; 1-min load avg at each run)\n`,
+    )
+    const header = ['page', 'score', 'TBT ms', 'LCP s', 'FCP s', 'TBT - base', 'LCP / base', 'load avg']
+    const rows = pages.map((p) => {
+      const m = med(p.name)
+      return [
+        p.name,
+        String(m.score),
+        String(Math.round(m.tbt)),
+        (m.lcp / 1000).toFixed(2),
+        (m.fcp / 1000).toFixed(2),
+        `+${Math.round(m.tbt - base.tbt)} ms`,
+        `${(m.lcp / base.lcp).toFixed(2)} x`,
+        m.loads,
+      ]
+    })
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)))
+    const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`
+    console.log(line(header))
+    console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
+    for (const r of rows) console.log(line(r))
+    console.log(
+      '\nTBT is compared as a difference: on a quiet machine the static page has no long task (TBT 0 ms), so a ratio to it is undefined.',
+    )
+  } finally {
+    await chrome?.kill()
+    stop()
+    fs.rmSync(work, { recursive: true, force: true })
+  }
+}
+
+await main()
