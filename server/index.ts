@@ -1,9 +1,11 @@
+import cluster from 'node:cluster'
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { ensureSuperadmin } from './bootstrap'
 import { readConfig } from './config'
 import { createDeps } from './create-deps'
-import { migrate, openDatabase } from './db/index'
+import { openDatabase } from './db/index'
+import { prepareSchema } from './db/startup-schema'
 import { sweepIdempotencyKeys } from './idempotency'
 import { sweepExpiredSessions } from './modules/auth/sessions.service'
 import { sweepUploadsAtStart } from './uploads/sweep'
@@ -14,12 +16,15 @@ const database = openDatabase({
   dataDir: config.dataDir,
   pgSchema: config.databaseSchema,
 })
-await migrate(database)
+// A cluster worker (server/cluster.ts) finds the schema migrated and the start-up chores done by its primary.
+await prepareSchema(database, cluster.isWorker ? 'check' : 'migrate')
 const deps = createDeps(config, database)
-await ensureSuperadmin(deps, config)
-sweepUploadsAtStart(deps)
-await sweepExpiredSessions(deps.db)
-await sweepIdempotencyKeys(deps.db)
+if (!cluster.isWorker) {
+  await ensureSuperadmin(deps, config)
+  sweepUploadsAtStart(deps)
+  await sweepExpiredSessions(deps.db)
+  await sweepIdempotencyKeys(deps.db)
+}
 
 const server = serve(
   {

@@ -16,6 +16,7 @@ import * as sharedState from './migrations/003-shared-state'
 import * as files from './migrations/004-files'
 import * as docs from './migrations/005-docs'
 import type { DB } from './schema'
+import { refuseNewerSchema } from './schema-version'
 
 export type Dialect = 'sqlite' | 'postgres'
 export type Database = { db: Kysely<DB>; dialect: Dialect; close: () => Promise<void>; pgSchema?: string }
@@ -78,7 +79,12 @@ const MIGRATIONS: Record<string, { up: (d: Dialect) => Migration['up'] }> = {
   '005-docs': docs,
 }
 
+/** The migrations this build knows, oldest first (server/db/schema-version.ts compares them). */
+export const knownMigrations = (): string[] => Object.keys(MIGRATIONS)
+
 export async function migrate(database: Database): Promise<void> {
+  // Before Kysely's own check (a bare "corrupted migrations"): say plainly that a newer build migrated it.
+  await refuseNewerSchema(database, knownMigrations())
   const provider: MigrationProvider = {
     async getMigrations() {
       return Object.fromEntries(
