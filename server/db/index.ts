@@ -15,6 +15,7 @@ import * as projectStats from './migrations/002-project-stats'
 import * as sharedState from './migrations/003-shared-state'
 import * as files from './migrations/004-files'
 import * as docs from './migrations/005-docs'
+import * as notificationsWhatsapp from './migrations/006-notifications-whatsapp'
 import type { DB } from './schema'
 import { refuseNewerSchema } from './schema-version'
 
@@ -23,6 +24,13 @@ export type Database = { db: Kysely<DB>; dialect: Dialect; close: () => Promise<
 
 // int8 (count(*), bigint sizes) arrives as a string from pg; every such value here fits a JS number.
 pg.types.setTypeParser(20, (value) => Number(value))
+
+/** The embedded database's file: `sqlite:<path>` in DATABASE_URL, else DATA_DIR/berkas.sqlite. */
+export function sqliteFile(opts: { databaseUrl?: string; dataDir: string }): string {
+  return opts.databaseUrl?.startsWith('sqlite:')
+    ? opts.databaseUrl.slice('sqlite:'.length)
+    : path.join(opts.dataDir, 'berkas.sqlite')
+}
 
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string; pgSchema?: string }): Database {
   if (opts.databaseUrl?.startsWith('postgres://') || opts.databaseUrl?.startsWith('postgresql://')) {
@@ -36,10 +44,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; pgSc
     return { db, dialect: 'postgres', close: () => db.destroy(), pgSchema: opts.pgSchema }
   }
   fs.mkdirSync(opts.dataDir, { recursive: true })
-  const file = opts.databaseUrl?.startsWith('sqlite:')
-    ? opts.databaseUrl.slice('sqlite:'.length)
-    : path.join(opts.dataDir, 'berkas.sqlite')
-  const sqlite = new SQLite(file)
+  const sqlite = new SQLite(sqliteFile(opts))
   // WAL lets readers run beside the single writer; NORMAL sync is safe under WAL.
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('synchronous = NORMAL')
@@ -77,6 +82,7 @@ const MIGRATIONS: Record<string, { up: (d: Dialect) => Migration['up'] }> = {
   '003-shared-state': sharedState,
   '004-files': files,
   '005-docs': docs,
+  '006-notifications-whatsapp': notificationsWhatsapp,
 }
 
 /** The migrations this build knows, oldest first (server/db/schema-version.ts compares them). */
