@@ -11,6 +11,8 @@ export type Config = {
   superadminEmail: string | undefined
   superadminPassword: string | undefined
   whatsappDriver: 'baileys' | 'simulated' | 'off'
+  /** How long the WhatsApp lease lasts unrenewed (a stopped holder's bot moves to another process within it). */
+  whatsappLeaseMs: number
   maxUploadBytes: number
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
   /** Built web app to serve; absent in API-only tests. */
@@ -45,6 +47,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     superadminEmail: env.SUPERADMIN_EMAIL || undefined,
     superadminPassword: env.SUPERADMIN_PASSWORD || undefined,
     whatsappDriver: driver,
+    whatsappLeaseMs: positiveInt(env.WHATSAPP_LEASE_MS, 10_000),
     maxUploadBytes: positiveInt(env.MAX_UPLOAD_MB, 200) * 1024 * 1024,
     logLevel: level,
     webDir: env.WEB_DIR === '' ? undefined : path.resolve(env.WEB_DIR ?? './dist'),

@@ -5,6 +5,8 @@ import type { DB, UserRow } from './db/schema'
 import type { EventHub } from './events'
 import type { Logger } from './logger'
 import type { LoginThrottle } from './modules/auth/login-throttle'
+import type { NotificationFeed } from './modules/notifications/notification-feed'
+import type { NotificationWriter } from './modules/notifications/notification-writer'
 import type { ReadCache } from './read-cache'
 import type { BlobStore } from './storage/blob-store'
 
@@ -18,6 +20,10 @@ export type Deps = {
   logger: Logger
   loginThrottle: LoginThrottle
   readCache: ReadCache
+  /** Domain events -> notification rows (and WhatsApp queue rows); subscribed to `events`. */
+  notifications: NotificationWriter
+  /** This process's live feed of new notification rows, for the server-sent event streams. */
+  notificationFeed: NotificationFeed
 }
 
 export type AppEnv = { Variables: { user: UserRow } }

@@ -8,6 +8,7 @@ import { openDatabase } from './db/index'
 import { prepareSchema } from './db/startup-schema'
 import { sweepIdempotencyKeys } from './idempotency'
 import { sweepExpiredSessions } from './modules/auth/sessions.service'
+import { createWhatsAppWorker } from './modules/whatsapp/create-worker'
 import { sweepUploadsAtStart } from './uploads/sweep'
 
 const config = readConfig()
@@ -42,8 +43,17 @@ const server = serve(
 )
 // A connection with no byte moving either way for 2 minutes is dead (a phone that lost its signal).
 server.setTimeout(2 * 60 * 1000)
+// Every process runs it; the one holding the database lease keeps the WhatsApp connection and sends.
+const whatsapp = createWhatsAppWorker(deps)
+whatsapp?.start()
 
-const shutdown = () => {
+const shutdown = async () => {
+  // Open notification streams end (browsers reconnect elsewhere); the bot's lease is released at once.
+  deps.notificationFeed.shutdown()
+  await Promise.race([
+    Promise.all([whatsapp?.stop(), deps.notifications.idle()]),
+    new Promise((resolve) => setTimeout(resolve, 3000)),
+  ])
   server.close(() => void database.close().then(() => process.exit(0)))
   setTimeout(() => process.exit(0), 5000).unref()
 }

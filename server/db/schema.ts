@@ -144,6 +144,52 @@ export type NotificationsTable = {
   link: string | null
   is_read: number
   created_at: string
+  /** Who caused it (migration 006); null once that account is gone. */
+  actor_id: number | null
+}
+
+/** The persistent WhatsApp send queue (migration 006). */
+export type WhatsAppOutboxTable = {
+  id: Generated<number>
+  notification_id: number | null
+  user_id: number | null
+  /** Normalised digits, e.g. 6281234567890. */
+  phone: string
+  text: string
+  /** The id WhatsApp gets: made once with the row, so a re-send is recognised as the same message. */
+  message_id: string
+  status: 'pending' | 'sending' | 'sent' | 'failed'
+  attempts: number
+  next_attempt_at: string
+  claimed_by: string | null
+  claimed_until: string | null
+  last_error: string | null
+  sent_at: string | null
+  created_at: string
+}
+
+/** One row per singleton job; the holder renews expires_at on a heartbeat (migration 006). */
+export type LeasesTable = { name: string; holder: string; expires_at: string }
+
+/** The single row (id 1) every process answers GET /api/whatsapp/qr from (migration 006). */
+export type WhatsAppStateTable = {
+  id: number
+  status: 'off' | 'starting' | 'waiting_scan' | 'connected'
+  qr: string | null
+  account: string | null
+  logout_epoch: number
+  updated_at: string
+}
+
+export type WhatsAppAuthTable = { key: string; value: string }
+
+export type WhatsAppSimSentTable = {
+  id: Generated<number>
+  message_id: string
+  jid: string
+  text: string
+  sender: string
+  sent_at: string
 }
 
 /**
@@ -181,6 +227,11 @@ export type DB = {
   doc_comments: DocCommentsTable
   recap_files: RecapFilesTable
   notifications: NotificationsTable
+  whatsapp_outbox: WhatsAppOutboxTable
+  leases: LeasesTable
+  whatsapp_state: WhatsAppStateTable
+  whatsapp_auth: WhatsAppAuthTable
+  whatsapp_sim_sent: WhatsAppSimSentTable
   project_stats: ProjectStatsTable
   settings: SettingsTable
 }

@@ -1,0 +1,205 @@
+import type { Kysely } from 'kysely'
+import { ROLE_LABELS } from '../../../src/contracts/common'
+import type { NotificationType } from '../../../src/contracts/notifications'
+import type { DB } from '../../db/schema'
+import type { DomainEvent } from '../../events'
+
+/**
+ * Which domain event tells whom what (issue 11). One entry per event: who receives it, and its
+ * Indonesian title, message and link. Adding an event is adding one entry here; the writer
+ * (notification-writer.ts) drops the actor, inactive or removed accounts and duplicates itself.
+ *
+ * Recipients: uploads and comments go to the project's admins (admins see every project; a comment
+ * also reaches the documentation's author), approvals and revisions to the uploader, a new employee to
+ * the admins, a new project to the people who see it (its members and the admins; a new project has no
+ * members yet, so in practice the other admins).
+ */
+export type Draft = {
+  type: NotificationType
+  to: number[]
+  title: string
+  message: string
+  link: string
+  projectId: number | null
+}
+
+type Db = Kysely<DB>
+type Rule<E> = (db: Db, event: E) => Promise<Draft | null>
+type Rules = { [T in DomainEvent['type']]: Rule<Extract<DomainEvent, { type: T }>> }
+
+export const NOTIFICATION_RULES: Rules = {
+  file_uploaded: async (db, e) => {
+    const [project, actor, files] = await Promise.all([
+      projectOf(db, e.projectId),
+      nameOf(db, e.actorId),
+      db
+        .selectFrom('files')
+        .leftJoin('folders', 'folders.id', 'files.folder_id')
+        .select(['files.name', 'folders.uuid as folder'])
+        .where('files.id', 'in', e.fileIds.length > 0 ? e.fileIds : [0])
+        .orderBy('files.id')
+        .execute(),
+    ])
+    if (!project || files.length === 0) return null
+    const first = files[0] as (typeof files)[number]
+    const what = files.length === 1 ? `file "${first.name}"` : `${files.length} file`
+    return {
+      type: 'file_uploaded',
+      to: await admins(db),
+      title: 'File baru diunggah',
+      message: `${actor} mengunggah ${what} ke ${AREA_LABEL[e.area]} project ${project.name}.`,
+      link: projectLink(project.slug, first.folder ? `${e.area}/${first.folder}` : e.area),
+      projectId: project.id,
+    }
+  },
+  file_approved: (db, e) => fileReviewed(db, e, 'file_approved'),
+  file_revision: (db, e) => fileReviewed(db, e, 'file_revision'),
+  doc_uploaded: async (db, e) => {
+    const [project, actor, doc] = await Promise.all([
+      projectOf(db, e.projectId),
+      nameOf(db, e.actorId),
+      docOf(db, e.docId),
+    ])
+    if (!project || !doc) return null
+    return {
+      type: 'file_uploaded',
+      to: await admins(db),
+      title: 'Dokumentasi baru diunggah',
+      message: `${actor} mengunggah dokumentasi "${clip(doc.description)}" di project ${project.name}.`,
+      link: projectLink(project.slug, 'dokumentasi'),
+      projectId: project.id,
+    }
+  },
+  doc_approved: (db, e) => docReviewed(db, e, 'file_approved'),
+  doc_revision: (db, e) => docReviewed(db, e, 'file_revision'),
+  comment_added: async (db, e) => {
+    const [project, actor, doc, comment] = await Promise.all([
+      projectOf(db, e.projectId),
+      nameOf(db, e.actorId),
+      docOf(db, e.docId),
+      db.selectFrom('doc_comments').select('content').where('id', '=', e.commentId).executeTakeFirst(),
+    ])
+    if (!project || !doc || !comment) return null
+    return {
+      type: 'comment_added',
+      to: [...(await admins(db)), doc.creator_id],
+      title: 'Komentar baru',
+      message: `${actor} mengomentari dokumentasi "${clip(doc.description, 40)}" di project ${project.name}: "${clip(comment.content)}"`,
+      link: projectLink(project.slug, 'dokumentasi'),
+      projectId: project.id,
+    }
+  },
+  employee_added: async (db, e) => ({
+    type: 'employee_added',
+    to: await admins(db),
+    title: 'Karyawan baru',
+    message: `${e.name} ditambahkan sebagai ${ROLE_LABELS[e.role as keyof typeof ROLE_LABELS] ?? e.role} oleh ${await nameOf(db, e.actorId)}.`,
+    link: '/employees',
+    projectId: null,
+  }),
+  project_created: async (db, e) => {
+    const members = await db
+      .selectFrom('project_members')
+      .select('user_id')
+      .where('project_id', '=', e.projectId)
+      .execute()
+    return {
+      type: 'project_created',
+      to: [...(await admins(db)), ...members.map((m) => m.user_id)],
+      title: 'Project baru',
+      message: `Project "${e.name}" dibuat oleh ${await nameOf(db, e.actorId)}.`,
+      link: projectLink(e.slug),
+      projectId: e.projectId,
+    }
+  },
+}
+
+const AREA_LABEL = {
+  perencanaan: 'Perencanaan',
+  pengawasan: 'Pengawasan',
+  dokumentasi: 'Dokumentasi',
+  rekap: 'Rekapitulasi',
+} as const
+
+async function fileReviewed(
+  db: Db,
+  e: Extract<DomainEvent, { type: 'file_approved' | 'file_revision' }>,
+  type: 'file_approved' | 'file_revision',
+): Promise<Draft | null> {
+  const [project, actor, file] = await Promise.all([
+    projectOf(db, e.projectId),
+    nameOf(db, e.actorId),
+    db
+      .selectFrom('files')
+      .leftJoin('folders', 'folders.id', 'files.folder_id')
+      .select(['files.name', 'files.creator_id', 'folders.uuid as folder'])
+      .where('files.id', '=', e.fileId)
+      .executeTakeFirst(),
+  ])
+  if (!project || !file) return null
+  const approved = type === 'file_approved'
+  return {
+    type,
+    to: [file.creator_id],
+    title: approved ? 'File disetujui' : 'File perlu revisi',
+    message: approved
+      ? `File "${file.name}" di project ${project.name} disetujui oleh ${actor}.`
+      : `File "${file.name}" di project ${project.name} ditolak oleh ${actor} dan perlu direvisi.`,
+    link: projectLink(project.slug, file.folder ? `${e.area}/${file.folder}` : e.area),
+    projectId: project.id,
+  }
+}
+
+async function docReviewed(
+  db: Db,
+  e: Extract<DomainEvent, { type: 'doc_approved' | 'doc_revision' }>,
+  type: 'file_approved' | 'file_revision',
+): Promise<Draft | null> {
+  const [project, actor, doc] = await Promise.all([
+    projectOf(db, e.projectId),
+    nameOf(db, e.actorId),
+    docOf(db, e.docId),
+  ])
+  if (!project || !doc) return null
+  const approved = type === 'file_approved'
+  return {
+    type,
+    to: [doc.creator_id],
+    title: approved ? 'Dokumentasi disetujui' : 'Dokumentasi perlu revisi',
+    message: approved
+      ? `Dokumentasi "${clip(doc.description)}" di project ${project.name} disetujui oleh ${actor}.`
+      : `Dokumentasi "${clip(doc.description)}" di project ${project.name} ditolak oleh ${actor} dan perlu direvisi.`,
+    link: projectLink(project.slug, 'dokumentasi'),
+    projectId: project.id,
+  }
+}
+
+/** The app path of a project, with the tab (and folder) in the hash as the project page reads it. */
+function projectLink(slug: string, hash?: string): string {
+  const path = `/project/${encodeURIComponent(slug)}`
+  return hash ? `${path}#${hash.split('/').map(encodeURIComponent).join('/')}` : path
+}
+
+/** Long user text cut to fit a notification line (and a WhatsApp preview). */
+export function clip(text: string, max = 80): string {
+  const flat = text.replace(/\s+/g, ' ').trim()
+  return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat
+}
+
+async function admins(db: Db): Promise<number[]> {
+  const rows = await db.selectFrom('users').select('id').where('role', '=', 'admin').execute()
+  return rows.map((r) => r.id)
+}
+
+function projectOf(db: Db, id: number) {
+  return db.selectFrom('projects').select(['id', 'name', 'slug']).where('id', '=', id).executeTakeFirst()
+}
+
+function docOf(db: Db, id: number) {
+  return db.selectFrom('docs').select(['description', 'creator_id']).where('id', '=', id).executeTakeFirst()
+}
+
+async function nameOf(db: Db, id: number): Promise<string> {
+  const row = await db.selectFrom('users').select('name').where('id', '=', id).executeTakeFirst()
+  return row?.name ?? 'Seseorang'
+}

@@ -1,0 +1,70 @@
+import { Hono } from 'hono'
+import { streamSSE } from 'hono/streaming'
+import { NOTIFICATION_MSG, NOTIFICATION_STREAM } from '../../../src/contracts/notifications'
+import { access } from '../../access'
+import type { AppEnv, Deps } from '../../deps'
+import { idParam, ok } from '../../http'
+import { listNotifications, markAllRead, markRead } from './notifications.service'
+
+/** A stream ends after this long (the client reconnects): no connection lives forever behind a proxy. */
+const STREAM_MAX_SECONDS = 300
+/** A comment line this often keeps proxies and the server's idle timeout (2 min) from cutting it. */
+const PING_MS = 25_000
+
+/** /api/notification (SPEC section 7). Only ever the caller's own (server/access.ts). */
+export function notificationRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>()
+
+  app.get('/list', async (c) => ok(c, NOTIFICATION_MSG.list, await listNotifications(deps, c.var.user)))
+
+  app.put('/read-all', async (c) => ok(c, NOTIFICATION_MSG.readAll, await markAllRead(deps, c.var.user)))
+
+  app.put('/read/:id', async (c) =>
+    ok(c, NOTIFICATION_MSG.read, await markRead(deps, c.var.user, idParam(c))),
+  )
+
+  // Server-sent events: the caller's new notifications as they are written by any process. Read with
+  // fetch (the bearer token goes in the header, never in the URL). `?timeout=` shortens the stream's
+  // life (0: only the 'ready' event), for clients that prefer long polling and for tests.
+  app.get('/stream', async (c) => {
+    const user = c.var.user
+    await access.require(deps, user, 'notification.list')
+    const asked = Number(c.req.query('timeout') ?? STREAM_MAX_SECONDS)
+    const seconds = Number.isFinite(asked)
+      ? Math.min(Math.max(asked, 0), STREAM_MAX_SECONDS)
+      : STREAM_MAX_SECONDS
+    return streamSSE(c, async (stream) => {
+      let close: () => void = () => {}
+      const closed = new Promise<void>((resolve) => {
+        close = resolve
+      })
+      stream.onAbort(() => close())
+      void deps.notificationFeed.closing.then(() => close())
+      const unsubscribe = await deps.notificationFeed.subscribe(user.id, (n) => {
+        void stream
+          .writeSSE({ event: NOTIFICATION_STREAM.event, id: String(n.id), data: JSON.stringify(n) })
+          .catch(() => close())
+      })
+      try {
+        await stream.writeSSE({
+          event: NOTIFICATION_STREAM.ready,
+          data: JSON.stringify({ last_id: deps.notificationFeed.newestId }),
+          retry: 3000,
+        })
+        const end = Date.now() + seconds * 1000
+        while (!stream.aborted && !stream.closed && Date.now() < end) {
+          const wait = Math.min(PING_MS, end - Date.now())
+          let timer: NodeJS.Timeout | undefined
+          await Promise.race([closed, new Promise((r) => (timer = setTimeout(r, wait)))])
+          clearTimeout(timer)
+          if (stream.aborted || stream.closed || Date.now() >= end) break
+          await stream.write(': ping\n\n')
+        }
+      } finally {
+        unsubscribe()
+      }
+    })
+  })
+
+  return app
+}
