@@ -7,7 +7,6 @@ import {
   type MigrationProvider,
   Migrator,
   PostgresDialect,
-  SqliteDialect,
 } from 'kysely'
 import pg from 'pg'
 import * as initial from './migrations/001-initial'
@@ -18,6 +17,7 @@ import * as docs from './migrations/005-docs'
 import * as notificationsWhatsapp from './migrations/006-notifications-whatsapp'
 import type { DB } from './schema'
 import { refuseNewerSchema } from './schema-version'
+import { ImmediateSqliteDialect } from './sqlite-immediate'
 
 export type Dialect = 'sqlite' | 'postgres'
 export type Database = { db: Kysely<DB>; dialect: Dialect; close: () => Promise<void>; pgSchema?: string }
@@ -49,8 +49,10 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; pgSc
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
-  sqlite.pragma('busy_timeout = 5000')
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
+  // Several processes share the file (WORKERS): a writer waits up to 15 s for the one ahead of it
+  // instead of failing; transactions take the write lock first (sqlite-immediate.ts) so they can wait.
+  sqlite.pragma('busy_timeout = 15000')
+  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) })
   return { db, dialect: 'sqlite', close: () => db.destroy() }
 }
 
