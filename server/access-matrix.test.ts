@@ -182,6 +182,27 @@ async function areaFile(target: { id: number } | undefined, area: 'perencanaan' 
   return uuid
 }
 
+/** A recap file in the project with its blob in the store; its id. */
+async function recapIn(target: { id: number } | undefined) {
+  const key = newBlobKey('pdf')
+  await t.deps.store.put(key, 'private', Readable.from([Buffer.from('%PDF-1.4\n%%EOF\n')]))
+  const row = await t.db
+    .insertInto('recap_files')
+    .values({
+      uuid: randomUUID(),
+      project_id: target?.id as number,
+      name: 'rekap.pdf',
+      size_bytes: 14,
+      mime: 'application/pdf',
+      blob_key: key,
+      creator_id: users.admin.id,
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
 const employeeBody = () => ({
   name: 'Karyawan Baru',
   email: `karyawan-${randomUUID()}@berkas.test`,
@@ -189,6 +210,26 @@ const employeeBody = () => ({
   phone: '081234567890',
   role: 'pengawasan',
 })
+
+/** A notification of `userId`, written directly; its id. */
+async function notificationOf(userId: number) {
+  const row = await t.db
+    .insertInto('notifications')
+    .values({
+      user_id: userId,
+      type: 'file_uploaded',
+      title: 'File baru diunggah',
+      message: 'Matriks akses',
+      project_id: null,
+      link: null,
+      is_read: 0,
+      created_at: new Date().toISOString(),
+      actor_id: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
 
 /** The route table: `METHOD path` exactly as the app registers it. */
 const ROUTES: Record<string, Route> = {
@@ -458,6 +499,80 @@ const ROUTES: Record<string, Route> = {
     call: async ({ project }) => ({
       path: `/api/file/${project?.slug}/remove/${await areaFile(project, 'perencanaan')}`,
     }),
+  },
+
+  // Rekap: everyone who sees the project lists and downloads; admins upload and delete.
+  'POST /api/rekap/:slug/upload': {
+    kind: 'project',
+    allow: ['admin'],
+    call: async ({ project }) => {
+      const body = new FormData()
+      body.append('file', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%%EOF\n'))]), 'rekap.pdf')
+      return { path: `/api/rekap/${project?.slug}/upload`, body }
+    },
+  },
+  'GET /api/rekap/:slug/list': {
+    kind: 'project',
+    allow: STAFF,
+    call: async ({ project }) => ({ path: `/api/rekap/${project?.slug}/list` }),
+  },
+  'GET /api/rekap/:slug/download/:id': {
+    kind: 'project',
+    allow: STAFF,
+    call: async ({ project }) => ({ path: `/api/rekap/${project?.slug}/download/${await recapIn(project)}` }),
+  },
+  'DELETE /api/rekap/:slug/remove/:id': {
+    kind: 'project',
+    allow: ['admin'],
+    call: async ({ project }) => ({ path: `/api/rekap/${project?.slug}/remove/${await recapIn(project)}` }),
+  },
+  // The whole-project zip: admins.
+  'GET /api/project/download/:id': {
+    kind: 'project',
+    allow: ['admin'],
+    call: async ({ project }) => ({ path: `/api/project/download/${project?.id}` }),
+  },
+
+  // Notifications: everyone with a bell (not the superadmin), only ever their own.
+  'GET /api/notification/list': {
+    kind: 'account',
+    allow: STAFF,
+    call: async () => ({ path: '/api/notification/list' }),
+  },
+  'PUT /api/notification/read/:id': {
+    kind: 'account',
+    allow: STAFF,
+    call: async ({ user }) => ({
+      path: `/api/notification/read/${await notificationOf(user?.id ?? users.admin.id)}`,
+    }),
+  },
+  'PUT /api/notification/read-all': {
+    kind: 'account',
+    allow: STAFF,
+    call: async () => ({ path: '/api/notification/read-all' }),
+  },
+  // timeout=0: the stream says 'ready' and ends, so the call completes.
+  'GET /api/notification/stream': {
+    kind: 'account',
+    allow: STAFF,
+    call: async () => ({ path: '/api/notification/stream?timeout=0' }),
+  },
+
+  // The WhatsApp bot: admins only (simulate-scan exists with the simulated driver, the tests' default).
+  'GET /api/whatsapp/qr': {
+    kind: 'account',
+    allow: ['admin'],
+    call: async () => ({ path: '/api/whatsapp/qr' }),
+  },
+  'POST /api/whatsapp/logout': {
+    kind: 'account',
+    allow: ['admin'],
+    call: async () => ({ path: '/api/whatsapp/logout' }),
+  },
+  'POST /api/whatsapp/simulate-scan': {
+    kind: 'account',
+    allow: ['admin'],
+    call: async () => ({ path: '/api/whatsapp/simulate-scan' }),
   },
 
   // Unknown /api paths: behind authentication like everything else, then 404 for everyone.

@@ -16,10 +16,13 @@ import { docRoutes } from './modules/docs/docs.routes'
 import { employeeRoutes } from './modules/employees/employees.routes'
 import { fileRoutes } from './modules/files/files.routes'
 import { folderRoutes } from './modules/folders/folders.routes'
-import { notificationRoutes } from './modules/notifications/notifications.routes'
+import {
+  projectDownloadFailures,
+  projectDownloadRoutes,
+} from './modules/project-download/project-download.routes'
 import { projectRoutes } from './modules/projects/projects.routes'
+import { recapRoutes } from './modules/recaps/recaps.routes'
 import { userRoutes } from './modules/users/users.routes'
-import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes'
 import { securityHeaders } from './security-headers'
 import { publicBlobRoutes } from './storage/public-blobs'
 import { closeUnreadBody } from './uploads/close-unread-body'
@@ -87,6 +90,8 @@ export function createApp(deps: Deps) {
   // Public hello-world: liveness probe and the baseline of bench/api-load.ts.
   api.get('/health', (c) => c.json({ success: true, message: 'ok' }))
   api.route('/auth', authRoutes(deps))
+  // The project zip's failures (401 included) also speak through its x-response header (SPEC section 7).
+  api.use('/project/download/*', projectDownloadFailures())
   const authed = new Hono<AppEnv>()
   authed.use('*', requireAuth(deps))
   authed.route('/user', userRoutes(deps))
@@ -97,8 +102,8 @@ export function createApp(deps: Deps) {
   authed.route('/folder', folderRoutes(deps))
   authed.route('/file', fileRoutes(deps))
   authed.route('/doc', docRoutes(deps))
-  authed.route('/notification', notificationRoutes(deps))
-  authed.route('/whatsapp', whatsappRoutes(deps))
+  authed.route('/rekap', recapRoutes(deps))
+  authed.route('/project/download', projectDownloadRoutes(deps))
   api.route('/', authed)
   api.all('*', (c) => c.json({ success: false, message: 'Alamat API tidak ditemukan' }, 404))
   app.route('/api', api)

@@ -1,0 +1,308 @@
+import { Readable } from 'node:stream'
+import { FILE_AREAS, type FileArea } from '../../../src/contracts/files'
+import type { Status } from '../../../src/contracts/projects'
+import { type Actor, access } from '../../access'
+import type { Deps } from '../../deps'
+import type { BlobStore, Visibility } from '../../storage/blob-store'
+import { safeSegment, TreeNames } from '../../zip/zip-names'
+import { planZip, type ZipEntry, type ZipPlan } from '../../zip/zip-writer'
+
+/*
+ * What the whole-project zip holds, read from the database in a few queries (no blob is touched until
+ * the stream reaches it):
+ *
+ *   Perencanaan/<folder tree as in the browser>/<files>
+ *   Pengawasan/<folder tree>/<files>
+ *   Dokumentasi/<NNN - description>/<photos> + keterangan.txt (description, status, who, when)
+ *   Rekap/<recap files>
+ *
+ * Every name is made safe and unique per directory (zip-names.ts); empty folders are kept as directory
+ * entries so the tree is the one people see in the app.
+ */
+
+const AREA_DIRS: Record<FileArea | 'dokumentasi' | 'rekap', string> = {
+  perencanaan: 'Perencanaan/',
+  pengawasan: 'Pengawasan/',
+  dokumentasi: 'Dokumentasi/',
+  rekap: 'Rekap/',
+}
+
+/** The text file beside each documentation item's photos. */
+export const DOC_NOTE_NAME = 'keterangan.txt'
+
+const STATUS_TEXT: Record<Status, string> = {
+  pending: 'Pending (menunggu review)',
+  approved: 'Disetujui',
+  rejected: 'Ditolak (perlu revisi)',
+}
+
+/**
+ * Dates in the text files and the archive's name: Indonesian format in Western Indonesia Time, where the
+ * firms using Berkas work (the server itself usually runs on UTC).
+ */
+const TIME_ZONE = 'Asia/Jakarta'
+const longDate = new Intl.DateTimeFormat('id-ID', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: TIME_ZONE,
+})
+const ymd = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE })
+const formatLong = (iso: string) => `${longDate.format(new Date(iso))} WIB`
+
+/** A blob that is gone although its row is there: the archive cannot be what was promised. */
+export class MissingBlob extends Error {
+  constructor(readonly entryName: string) {
+    super(`blob of ${entryName} is missing`)
+  }
+}
+
+function blobEntry(
+  store: BlobStore,
+  name: string,
+  blob: { key: string; visibility: Visibility; size: number; created_at: string },
+): ZipEntry {
+  return {
+    name,
+    size: Number(blob.size),
+    modified: new Date(blob.created_at),
+    open: async () => {
+      const read = await store.get(blob.key, blob.visibility)
+      if (!read) throw new MissingBlob(name)
+      return read.stream
+    },
+  }
+}
+
+const textEntry = (name: string, text: string, modified: Date): ZipEntry => {
+  const data = Buffer.from(text, 'utf8')
+  return {
+    name,
+    size: data.length,
+    modified,
+    open: async () => Readable.from([data]),
+  }
+}
+
+const dirEntry = (name: string, modified: Date): ZipEntry => ({ name, size: 0, modified })
+
+export type ProjectArchive = {
+  plan: ZipPlan
+  fileName: string
+  projectId: number
+  files: number
+}
+
+/**
+ * The archive of project `idOrSlug` for an admin ('project.download'; 404 for a project the caller does
+ * not see, 403 for anyone else who does): its layout and exact length, ready to stream.
+ */
+export async function projectArchive(
+  deps: Pick<Deps, 'db' | 'store'>,
+  user: Actor,
+  idOrSlug: string,
+): Promise<ProjectArchive> {
+  const project = await access.project(deps, user, idOrSlug, 'project.download')
+  const entries: ZipEntry[] = []
+  const names = new TreeNames()
+  const projectTime = new Date(project.created_at)
+  for (const dir of Object.values(AREA_DIRS)) entries.push(dirEntry(dir, projectTime))
+
+  for (const area of FILE_AREAS) await addAreaTree(deps, project.id, area, names, entries)
+  await addDocs(deps, project.id, names, entries)
+  await addRecaps(deps, project.id, names, entries)
+
+  const today = ymd.format(new Date())
+  return {
+    plan: planZip(entries),
+    fileName: `${safeSegment(project.name, 'project')} - ${today}.zip`,
+    projectId: project.id,
+    files: entries.filter((e) => e.open).length,
+  }
+}
+
+async function addAreaTree(
+  deps: Pick<Deps, 'db' | 'store'>,
+  projectId: number,
+  area: FileArea,
+  names: TreeNames,
+  entries: ZipEntry[],
+) {
+  const [folders, files] = await Promise.all([
+    deps.db
+      .selectFrom('folders')
+      .select(['id', 'parent_id', 'name', 'created_at'])
+      .where('project_id', '=', projectId)
+      .where('area', '=', area)
+      .orderBy('name')
+      .orderBy('id')
+      .execute(),
+    deps.db
+      .selectFrom('files')
+      .select(['folder_id', 'name', 'size_bytes', 'blob_key', 'created_at'])
+      .where('project_id', '=', projectId)
+      .where('area', '=', area)
+      .orderBy('name')
+      .orderBy('id')
+      .execute(),
+  ])
+  const childFolders = groupBy(folders, (f) => f.parent_id)
+  const filesIn = groupBy(files, (f) => f.folder_id)
+  // Depth first from the area's root; `seen` guards against a (corrupt) parent cycle.
+  const seen = new Set<number>()
+  const walk = (folderId: number | null, dir: string) => {
+    const here = names.at(dir)
+    for (const f of childFolders.get(folderId) ?? []) {
+      if (seen.has(f.id)) continue
+      seen.add(f.id)
+      const path = `${dir}${here.folder(f.name)}/`
+      entries.push(dirEntry(path, new Date(f.created_at)))
+      walk(f.id, path)
+    }
+    for (const f of filesIn.get(folderId) ?? []) {
+      entries.push(
+        blobEntry(deps.store, `${dir}${here.file(f.name)}`, {
+          key: f.blob_key,
+          visibility: 'private',
+          size: f.size_bytes,
+          created_at: f.created_at,
+        }),
+      )
+    }
+  }
+  walk(null, AREA_DIRS[area])
+}
+
+async function addDocs(
+  deps: Pick<Deps, 'db' | 'store'>,
+  projectId: number,
+  names: TreeNames,
+  entries: ZipEntry[],
+) {
+  const docs = await deps.db
+    .selectFrom('docs')
+    .innerJoin('users as creator', 'creator.id', 'docs.creator_id')
+    .leftJoin('users as reviewer', 'reviewer.id', 'docs.reviewed_by')
+    .select([
+      'docs.id',
+      'docs.description',
+      'docs.status',
+      'docs.created_at',
+      'docs.reviewed_at',
+      'creator.name as creator_name',
+      'reviewer.name as reviewer_name',
+    ])
+    .where('docs.project_id', '=', projectId)
+    .orderBy('docs.created_at')
+    .orderBy('docs.id')
+    .execute()
+  if (docs.length === 0) return
+  const images = await deps.db
+    .selectFrom('doc_images')
+    .innerJoin('docs', 'docs.id', 'doc_images.doc_id')
+    .select([
+      'doc_images.doc_id',
+      'doc_images.name',
+      'doc_images.ext',
+      'doc_images.blob_key',
+      'doc_images.size_bytes',
+    ])
+    .where('docs.project_id', '=', projectId)
+    .orderBy('doc_images.doc_id')
+    .orderBy('doc_images.position')
+    .execute()
+  const imagesOf = groupBy(images, (i) => i.doc_id)
+  const width = Math.max(3, String(docs.length).length)
+  const root = names.at(AREA_DIRS.dokumentasi)
+  for (const [n, doc] of docs.entries()) {
+    const number = String(n + 1).padStart(width, '0')
+    const title = firstWords(doc.description, 60)
+    const dir = `${AREA_DIRS.dokumentasi}${root.folder(title ? `${number} - ${title}` : number)}/`
+    const created = new Date(doc.created_at)
+    entries.push(dirEntry(dir, created))
+    const here = names.at(dir)
+    const own = imagesOf.get(doc.id) ?? []
+    // The note's name first, so a photo that happens to share it is the one renumbered.
+    entries.push(textEntry(`${dir}${here.file(DOC_NOTE_NAME)}`, docNote(doc, own.length), created))
+    for (const image of own) {
+      const hasExt = /\.[A-Za-z0-9]{1,10}$/.test(image.name)
+      entries.push(
+        blobEntry(deps.store, `${dir}${here.file(hasExt ? image.name : `${image.name}.${image.ext}`)}`, {
+          key: image.blob_key,
+          visibility: 'public',
+          size: image.size_bytes,
+          created_at: doc.created_at,
+        }),
+      )
+    }
+  }
+}
+
+type DocForNote = {
+  description: string
+  status: Status
+  created_at: string
+  reviewed_at: string | null
+  creator_name: string
+  reviewer_name: string | null
+}
+
+/** keterangan.txt: what the app shows beside the photos, readable in any text editor (CRLF for Notepad). */
+export function docNote(doc: DocForNote, photos: number): string {
+  const lines = [
+    'Deskripsi:',
+    doc.description,
+    '',
+    `Status: ${STATUS_TEXT[doc.status] ?? doc.status}`,
+    `Diunggah oleh: ${doc.creator_name}`,
+    `Tanggal unggah: ${formatLong(doc.created_at)}`,
+  ]
+  if (doc.reviewed_at && doc.status !== 'pending')
+    lines.push(`Direview oleh: ${doc.reviewer_name ?? '-'}, ${formatLong(doc.reviewed_at)}`)
+  lines.push(`Jumlah foto: ${photos}`, '')
+  return lines.join('\r\n').replace(/\r?\n/g, '\r\n')
+}
+
+async function addRecaps(
+  deps: Pick<Deps, 'db' | 'store'>,
+  projectId: number,
+  names: TreeNames,
+  entries: ZipEntry[],
+) {
+  const recaps = await deps.db
+    .selectFrom('recap_files')
+    .select(['name', 'size_bytes', 'blob_key', 'created_at'])
+    .where('project_id', '=', projectId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute()
+  const here = names.at(AREA_DIRS.rekap)
+  for (const r of recaps)
+    entries.push(
+      blobEntry(deps.store, `${AREA_DIRS.rekap}${here.file(r.name)}`, {
+        key: r.blob_key,
+        visibility: 'private',
+        size: r.size_bytes,
+        created_at: r.created_at,
+      }),
+    )
+}
+
+/** The description's start for a folder name: one line, at most `max` characters, cut at a word. */
+function firstWords(text: string, max: number): string {
+  const line = text.replace(/\s+/g, ' ').trim()
+  if (line.length <= max) return line
+  const cut = line.slice(0, max)
+  const space = cut.lastIndexOf(' ')
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`
+}
+
+function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>()
+  for (const row of rows) {
+    const k = key(row)
+    const list = map.get(k)
+    if (list) list.push(row)
+    else map.set(k, [row])
+  }
+  return map
+}

@@ -1,0 +1,46 @@
+import { Hono } from 'hono'
+import { RECAP_MSG } from '../../../src/contracts/recaps'
+import type { AppEnv, Deps } from '../../deps'
+import { sendStoredFile } from '../../downloads'
+import { ok } from '../../http'
+import { idempotentCreate } from '../../idempotency'
+import { withUpload } from '../../uploads/receive'
+import { listRecaps, RECAP_UPLOAD, recapDownload, removeRecap, uploadRecap } from './recaps.service'
+
+/**
+ * /api/rekap/{slug}/... (SPEC section 7, Recap). Handlers parse, call the service and answer; who may do
+ * what is decided in the service (server/access.ts).
+ */
+export function recapRoutes(deps: Deps) {
+  const app = new Hono<AppEnv>()
+
+  app.post('/:slug/upload', (c) =>
+    idempotentCreate(c, deps, async (scope) => {
+      const recap = await uploadRecap(
+        scope.deps,
+        c.var.user,
+        c.req.param('slug'),
+        (work) => withUpload(c, deps.config, RECAP_UPLOAD, work),
+        scope.claim,
+      )
+      return { status: 201, message: RECAP_MSG.uploaded, data: recap }
+    }),
+  )
+
+  app.get('/:slug/list', async (c) =>
+    ok(c, 'Daftar file rekap', await listRecaps(deps, c.var.user, c.req.param('slug'))),
+  )
+
+  // GET and HEAD (a download manager asks for the size first); ranges through sendStoredFile.
+  app.get('/:slug/download/:id', async (c) => {
+    const file = await recapDownload(deps, c.var.user, c.req.param('slug'), c.req.param('id'))
+    return sendStoredFile(c, deps.store, file)
+  })
+
+  app.delete('/:slug/remove/:id', async (c) => {
+    await removeRecap(deps, c.var.user, c.req.param('slug'), c.req.param('id'))
+    return ok(c, RECAP_MSG.deleted)
+  })
+
+  return app
+}

@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import * as v from 'valibot'
+import { FileNameSchema } from '../../../src/contracts/files'
+import { RECAP_MSG, type RecapFile } from '../../../src/contracts/recaps'
+import { type Actor, access } from '../../access'
+import type { DB } from '../../db/schema'
+import type { Deps } from '../../deps'
+import type { StoredFile } from '../../downloads'
+import { AppError, notFound, nowIso } from '../../http'
+import { commitUpload, deleteBlobsQuietly, pendingBlob } from '../../uploads/commit'
+import type { ReceivedFile, Upload, UploadOptions } from '../../uploads/receive'
+import { DOCUMENT_KINDS, type FileKind, KINDS } from '../../uploads/sniff'
+
+/*
+ * Recap files of a project (the 'Rekapitulasi' tab). The policy is asked first, before any body is
+ * read: 'recap.read' (everyone who sees the project) to list and download, 'recap.manage' (admins) to
+ * upload and delete.
+ */
+
+/** One file per call, a PDF or an Office document by its bytes (SPEC section 5), 415 otherwise. */
+export const RECAP_UPLOAD: UploadOptions = {
+  fileFields: ['file'],
+  maxFiles: 1,
+  accept: DOCUMENT_KINDS,
+  typeMessage: RECAP_MSG.wrongType,
+}
+
+/**
+ * Extensions that name each kind. A name whose extension says another kind (or none) gets the kind's
+ * own extension added, so that the tab's label and the program that opens the download are right.
+ */
+const NAMES_OF_KIND: Partial<Record<FileKind, readonly string[]>> = {
+  pdf: ['pdf'],
+  doc: ['doc', 'dot'],
+  docx: ['docx', 'docm', 'dotx', 'dotm'],
+  xls: ['xls', 'xlt'],
+  xlsx: ['xlsx', 'xlsm', 'xltx', 'xltm'],
+  ppt: ['ppt', 'pps', 'pot'],
+  pptx: ['pptx', 'pptm', 'ppsx', 'potx'],
+}
+
+export function recapName(clientName: string, kind: FileKind): string {
+  const parsed = v.safeParse(FileNameSchema, clientName)
+  if (!parsed.success) throw new AppError(422, parsed.issues[0].message, { file: parsed.issues[0].message })
+  const name = parsed.output
+  const dot = name.lastIndexOf('.')
+  const ext = dot > 0 ? name.slice(dot + 1).toLowerCase() : ''
+  return (NAMES_OF_KIND[kind] ?? []).includes(ext) ? name : `${name}.${KINDS[kind].ext}`
+}
+
+function recapRows(db: Kysely<DB>) {
+  return db
+    .selectFrom('recap_files')
+    .innerJoin('users as creator', 'creator.id', 'recap_files.creator_id')
+    .select([
+      'recap_files.id',
+      'recap_files.uuid',
+      'recap_files.name',
+      'recap_files.size_bytes',
+      'recap_files.mime',
+      'recap_files.created_at',
+      'recap_files.creator_id',
+      'creator.name as creator_name',
+    ])
+}
+
+type RecapRow = {
+  id: number
+  uuid: string
+  name: string
+  size_bytes: number | string
+  mime: string
+  created_at: string
+  creator_id: number
+  creator_name: string
+}
+
+function toRecapFile(row: RecapRow): RecapFile {
+  const bytes = Number(row.size_bytes)
+  return {
+    id: Number(row.id),
+    uuid: row.uuid,
+    name: row.name,
+    size_kb: Math.round((bytes / 1024) * 100) / 100,
+    size_bytes: bytes,
+    mime: row.mime,
+    creator: { id: row.creator_id, name: row.creator_name },
+    created_at: row.created_at,
+  }
+}
+
+/** GET /api/rekap/{slug}/list: newest first. */
+export async function listRecaps(deps: Pick<Deps, 'db'>, user: Actor, slug: string): Promise<RecapFile[]> {
+  const project = await access.project(deps, user, slug, 'recap.read')
+  const rows = await recapRows(deps.db)
+    .where('recap_files.project_id', '=', project.id)
+    .orderBy('recap_files.created_at', 'desc')
+    .orderBy('recap_files.id', 'desc')
+    .execute()
+  return rows.map(toRecapFile)
+}
+
+/**
+ * POST /api/rekap/{slug}/upload: admins only, asked before the body is read; one `file` whose bytes are
+ * a PDF or an Office document. The row and the blob commit together (commitUpload). `claim` takes the
+ * Idempotency-Key once the body is read, with the file's name and SHA-256 as the fingerprint.
+ */
+export async function uploadRecap(
+  deps: Pick<Deps, 'db' | 'store' | 'logger'>,
+  user: Actor,
+  slug: string,
+  receive: (work: (upload: Upload) => Promise<RecapFile>) => Promise<RecapFile>,
+  claim: (payload: unknown) => Promise<void>,
+): Promise<RecapFile> {
+  const project = await access.project(deps, user, slug, 'recap.manage')
+  return receive(async (upload) => {
+    const file = upload.files[0] as ReceivedFile | undefined
+    if (!file) throw new AppError(422, RECAP_MSG.pickFile, { file: RECAP_MSG.pickFile })
+    const name = recapName(file.name, file.kind)
+    await claim({ name: file.name, sha256: file.sha256 })
+    const blob = pendingBlob(file, 'private')
+    const id = await commitUpload(deps, [blob], async (trx) => {
+      const row = await trx
+        .insertInto('recap_files')
+        .values({
+          uuid: randomUUID(),
+          project_id: project.id,
+          name,
+          size_bytes: file.size,
+          mime: file.mime,
+          blob_key: blob.key,
+          creator_id: user.id,
+          created_at: nowIso(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return row.id
+    })
+    const row = await recapRows(deps.db).where('recap_files.id', '=', id).executeTakeFirstOrThrow()
+    return toRecapFile(row)
+  })
+}
+
+/** `{id}` of a path: the numeric id SPEC's client sends, or the uuid. */
+async function findRecap(db: Kysely<DB>, projectId: number, idOrUuid: string) {
+  const byId = /^\d{1,10}$/.test(idOrUuid) && Number(idOrUuid) <= 2_147_483_647
+  const row = await db
+    .selectFrom('recap_files')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where(byId ? 'id' : 'uuid', '=', byId ? Number(idOrUuid) : idOrUuid)
+    .executeTakeFirst()
+  if (!row) throw notFound(RECAP_MSG.fileNotFound)
+  return row
+}
+
+/** GET /api/rekap/{slug}/download/{id}: what to stream (the route sends it with ranges). */
+export async function recapDownload(
+  deps: Pick<Deps, 'db'>,
+  user: Actor,
+  slug: string,
+  id: string,
+): Promise<StoredFile> {
+  const project = await access.project(deps, user, slug, 'recap.read')
+  const row = await findRecap(deps.db, project.id, id)
+  return { key: row.blob_key, visibility: 'private', name: row.name, mime: row.mime, etag: row.uuid }
+}
+
+/** DELETE /api/rekap/{slug}/remove/{id}: admins only; the row goes first, its blob after. */
+export async function removeRecap(
+  deps: Pick<Deps, 'db' | 'store' | 'logger'>,
+  user: Actor,
+  slug: string,
+  id: string,
+): Promise<void> {
+  const project = await access.project(deps, user, slug, 'recap.manage')
+  const row = await findRecap(deps.db, project.id, id)
+  const gone = await deps.db
+    .deleteFrom('recap_files')
+    .where('id', '=', row.id)
+    .returning('blob_key')
+    .executeTakeFirst()
+  if (!gone) throw notFound(RECAP_MSG.fileNotFound)
+  await deleteBlobsQuietly(deps, [{ key: gone.blob_key, visibility: 'private' }], 'of a deleted recap file')
+}

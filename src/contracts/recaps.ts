@@ -1,0 +1,67 @@
+/*
+ * Recap files (the 'Rekapitulasi' tab, SPEC sections 2, 3, 7 and 8) and the whole-project download's
+ * messages. Shared by the server and the web app.
+ */
+
+/** SPEC section 3: uuid, id, name, size_kb, creator (with name), created_at; plus what the tab needs. */
+export type RecapFile = {
+  id: number
+  uuid: string
+  name: string
+  /** The size in KB (two decimals); the tab shows size_kb * 1024 as a file size (SPEC section 9). */
+  size_kb: number
+  size_bytes: number
+  mime: string
+  creator: { id: number; name: string }
+  created_at: string
+}
+
+/** SPEC section 5: the kinds a recap file may be, checked by content on the server. */
+export const RECAP_EXTENSIONS = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx'] as const
+export type RecapExtension = (typeof RECAP_EXTENSIONS)[number]
+
+/** The file picker's `accept`: the extensions and their types, so phones offer the right apps. */
+export const RECAP_ACCEPT = [
+  ...RECAP_EXTENSIONS.map((e) => `.${e}`),
+  'application/pdf',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-powerpoint',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+].join(',')
+
+export const RECAP_MSG = {
+  // SPEC section 8
+  listFailed: 'Gagal memuat daftar rekap',
+  uploadFailed: 'Gagal mengunggah file rekap',
+  deleteFailed: 'Gagal menghapus file rekap',
+  downloadFailed: 'Gagal mengunduh file rekap',
+  notFoundSuffix: ': File tidak ditemukan',
+  // SPEC section 2
+  empty: 'Belum ada file rekap',
+  emptyAdmin: 'Klik tombol Upload File untuk menambahkan',
+  loading: 'Memuat data...',
+  confirmTitle: 'Konfirmasi Penghapusan',
+  confirmQuestion: (name: string) => `Apakah Anda yakin ingin menghapus file ${name}?`,
+  confirmNote: 'Tindakan ini tidak dapat dibatalkan.',
+  confirmButton: 'Hapus File',
+  // The server's answers
+  uploaded: 'File rekap berhasil diunggah',
+  deleted: 'File rekap berhasil dihapus',
+  fileNotFound: 'File tidak ditemukan',
+  pickFile: 'Silakan pilih file untuk diunggah',
+  wrongType:
+    'Jenis file tidak didukung: hanya PDF, Word (doc, docx), Excel (xls, xlsx) dan PowerPoint (ppt, pptx)',
+} as const
+
+/** The 'Mengunduh Project' modal and the project download's answers (SPEC sections 2 and 7). */
+export const PROJECT_DOWNLOAD_MSG = {
+  title: 'Mengunduh Project',
+  downloading: 'Sedang mengunduh...',
+  done: 'Unduhan selesai!',
+  wait: 'Mohon tunggu hingga proses unduhan selesai. Jangan tutup halaman ini.',
+  failed: 'Gagal mengunduh project',
+  downloaded: 'Project berhasil diunduh',
+} as const
