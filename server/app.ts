@@ -16,6 +16,7 @@ import { docRoutes } from './modules/docs/docs.routes'
 import { employeeRoutes } from './modules/employees/employees.routes'
 import { fileRoutes } from './modules/files/files.routes'
 import { folderRoutes } from './modules/folders/folders.routes'
+import { notificationRoutes } from './modules/notifications/notifications.routes'
 import {
   projectDownloadFailures,
   projectDownloadRoutes,
@@ -23,6 +24,7 @@ import {
 import { projectRoutes } from './modules/projects/projects.routes'
 import { recapRoutes } from './modules/recaps/recaps.routes'
 import { userRoutes } from './modules/users/users.routes'
+import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes'
 import { securityHeaders } from './security-headers'
 import { publicBlobRoutes } from './storage/public-blobs'
 import { closeUnreadBody } from './uploads/close-unread-body'
@@ -104,6 +106,8 @@ export function createApp(deps: Deps) {
   authed.route('/doc', docRoutes(deps))
   authed.route('/rekap', recapRoutes(deps))
   authed.route('/project/download', projectDownloadRoutes(deps))
+  authed.route('/notification', notificationRoutes(deps))
+  authed.route('/whatsapp', whatsappRoutes(deps))
   api.route('/', authed)
   api.all('*', (c) => c.json({ success: false, message: 'Alamat API tidak ditemukan' }, 404))
   app.route('/api', api)
