@@ -1,7 +1,11 @@
+import { execFileSync } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cast, filesUnder, pdfBytes, projectWithMembers, upload } from '../test/area-fixtures'
+import { cast, filesUnder, folder, pdfBytes, projectWithMembers, upload } from '../test/area-fixtures'
 import { createTestApp, samplePng, type TestApp } from '../test/harness'
 import { sweepUploads } from '../uploads/sweep'
 import { type BlobStore, newBlobKey, RangeNotSatisfiable } from './blob-store'
@@ -196,6 +200,61 @@ describe('an app whose STORAGE_URL is the object store', () => {
     const part = await t.app.request(avatar, { headers: { range: 'bytes=0-3' } })
     expect(part.status).toBe(206)
     expect(Buffer.from(await part.arrayBuffer()).toString('latin1')).toBe('RIFF')
+  })
+
+  it('exports a project stored in the bucket as a zip, reading one object at a time', async () => {
+    const c = await cast(t)
+    const p = await projectWithMembers(t, c, 'Arsip di Bucket')
+    const inner = await folder(t, c.admin.token, p.slug, 'pengawasan', 'Laporan Mingguan')
+    const expected = new Map<string, Buffer>()
+    for (const [area, name, data, into] of [
+      ['perencanaan', 'denah.dwg', randomBytes(9 * 1024 * 1024), undefined],
+      ['pengawasan', 'minggu-1.pdf', pdfBytes('minggu satu'), inner],
+      ['pengawasan', 'foto.bin', randomBytes(300_000), undefined],
+    ] as const) {
+      const res = await upload(t, c.admin.token, p.slug, area, [{ name, data }], { folder: into })
+      expect(res.status, res.text).toBe(201)
+      const label = area === 'perencanaan' ? 'Perencanaan' : 'Pengawasan'
+      expected.set(`${label}/${into ? 'Laporan Mingguan/' : ''}${name}`, data)
+    }
+    // Count the objects open at once while the archive streams.
+    const get = t.deps.store.get
+    let open = 0
+    let most = 0
+    t.deps.store.get = async (...args) => {
+      const read = await get(...args)
+      if (read) {
+        open += 1
+        most = Math.max(most, open)
+        read.stream.once('close', () => {
+          open -= 1
+        })
+      }
+      return read
+    }
+    let body: Buffer
+    try {
+      const res = await t.app.request(`/api/project/download/${p.id}`, {
+        headers: { authorization: `Bearer ${c.admin.token}` },
+      })
+      expect(res.status).toBe(200)
+      body = Buffer.from(await res.arrayBuffer())
+      expect(Number(res.headers.get('content-length'))).toBe(body.length)
+    } finally {
+      t.deps.store.get = get
+    }
+    expect(most).toBe(1)
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'berkas-s3-zip-'))
+    try {
+      const zip = path.join(work, 'proyek.zip')
+      fs.writeFileSync(zip, body)
+      expect(execFileSync('unzip', ['-t', zip], { encoding: 'utf8' })).toContain('No errors detected')
+      execFileSync('unzip', ['-q', zip, '-d', path.join(work, 'out')])
+      for (const [name, data] of expected)
+        expect(fs.readFileSync(path.join(work, 'out', name)).equals(data), name).toBe(true)
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true })
+    }
   })
 
   it('the orphan sweep lists the bucket and removes old blobs no row names, keeping named and young ones', async () => {

@@ -106,7 +106,7 @@ export function createS3Store(loc: S3Location, client: S3Client = s3Client(loc))
     }
   }
 
-  return {
+  const store: BlobStore = {
     async put(key, visibility, body) {
       const Body = body instanceof Readable ? body : fs.createReadStream(body.localFile)
       const ext = key.slice(key.lastIndexOf('.') + 1)
@@ -167,7 +167,7 @@ export function createS3Store(loc: S3Location, client: S3Client = s3Client(loc))
       if (range) {
         stream.destroy()
         const exact = resolveRange(range, total)
-        return this.get(key, visibility, { start: exact.start, end: exact.end })
+        return store.get(key, visibility, { start: exact.start, end: exact.end })
       }
       return { stream, size: total, total, start: 0, end: total - 1, lastModified: r.LastModified }
     },
@@ -221,4 +221,5 @@ export function createS3Store(loc: S3Location, client: S3Client = s3Client(loc))
       return removed
     },
   }
+  return store
 }
