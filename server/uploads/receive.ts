@@ -168,6 +168,9 @@ async function receive(
     })
     bb.on('file', (field, stream, info) => {
       if (!opts.fileFields.includes(field) || settled) {
+        // A part nobody reads still errors when the body breaks off ('Unexpected end of form'): without
+        // a listener that error would be uncaught and end the process. busboy's own error fails the call.
+        stream.on('error', () => {})
         stream.resume()
         return
       }
