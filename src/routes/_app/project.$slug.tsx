@@ -6,9 +6,10 @@ import { docCommentsQueryOptions, docListQueryOptions } from '../../features/doc
 import { FileBrowser } from '../../features/files/components/file-browser'
 import { saveFileTreesOffline } from '../../features/files/offline'
 import { SaveOfflineButton } from '../../features/outbox/components/save-offline-button'
-import { AreaPlaceholder } from '../../features/projects/components/area-placeholder'
 import { ProjectDetailPage } from '../../features/projects/components/project-detail-page'
 import { projectDetailQueryOptions } from '../../features/projects/queries'
+import { RekapTab } from '../../features/rekap/components/rekap-tab'
+import { saveRecapsOffline } from '../../features/rekap/offline'
 import type { OfflineSaveStep } from '../../lib/offline-save'
 
 /**
@@ -19,7 +20,7 @@ const AREA_PANELS: Record<Area, (project: Project) => ReactNode> = {
   perencanaan: (project) => <FileBrowser area="perencanaan" project={project} />,
   pengawasan: (project) => <FileBrowser area="pengawasan" project={project} />,
   dokumentasi: (project) => <DocsTab project={project} />,
-  rekap: (project) => <AreaPlaceholder area="rekap" project={project} />,
+  rekap: (project) => <RekapTab project={project} />,
 }
 
 /**
@@ -52,6 +53,7 @@ function offlineSteps(project: Project): OfflineSaveStep[] {
       }
     },
     saveFileTreesOffline(project),
+    saveRecapsOffline(project),
   ]
 }
 

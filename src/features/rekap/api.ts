@@ -1,0 +1,57 @@
+import type { ApiEnvelope } from '../../contracts/common'
+import { RECAP_MSG, type RecapFile } from '../../contracts/recaps'
+import { ApiError, api, dataOf, toApiError } from '../../lib/api'
+import { downloadToDisk } from '../../lib/download'
+import { sendForm } from '../../lib/upload-request'
+
+const enc = encodeURIComponent
+
+export const recapPaths = {
+  list: (slug: string) => `/api/rekap/${enc(slug)}/list`,
+  upload: (slug: string) => `/api/rekap/${enc(slug)}/upload`,
+  download: (slug: string, id: number) => `/api/rekap/${enc(slug)}/download/${id}`,
+  remove: (slug: string, id: number) => `/api/rekap/${enc(slug)}/remove/${id}`,
+}
+
+/** GET /api/rekap/{slug}/list: the list in `data`, newest first. */
+export async function listRecaps(slug: string): Promise<RecapFile[]> {
+  return dataOf(await api.get<RecapFile[]>(recapPaths.list(slug)))
+}
+
+/**
+ * POST /api/rekap/{slug}/upload: multipart `file`. The Idempotency-Key is made once per chosen file by
+ * the caller, so a retry after a lost answer stores it once.
+ */
+export async function uploadRecap(slug: string, file: File, key: string): Promise<RecapFile> {
+  const form = new FormData()
+  form.append('file', file, file.name)
+  const answer = await sendForm(recapPaths.upload(slug), form, {
+    headers: { 'Idempotency-Key': key },
+    networkMessage: RECAP_MSG.uploadFailed,
+  })
+  if (answer.status >= 200 && answer.status < 300) return dataOf(answer.body as ApiEnvelope<RecapFile>)
+  throw toApiError({ status: answer.status, data: answer.body }, RECAP_MSG.uploadFailed)
+}
+
+export async function removeRecap(slug: string, id: number) {
+  return api.delete(recapPaths.remove(slug, id))
+}
+
+/**
+ * GET /api/rekap/{slug}/download/{id}, saved under the server's name, else 'rekap-{timestamp}' (SPEC
+ * section 7). Failures: the server's message, else 'Gagal mengunduh file rekap', with ': File tidak
+ * ditemukan' added on 404 (SPEC section 8).
+ */
+export async function downloadRecap(slug: string, recap: Pick<RecapFile, 'id'>): Promise<string> {
+  try {
+    return await downloadToDisk(
+      recapPaths.download(slug, recap.id),
+      `rekap-${Date.now()}`,
+      RECAP_MSG.downloadFailed,
+    )
+  } catch (err) {
+    const e = toApiError(err, RECAP_MSG.downloadFailed)
+    if (e.status === 404) throw new ApiError(404, `${RECAP_MSG.downloadFailed}${RECAP_MSG.notFoundSuffix}`)
+    throw e
+  }
+}

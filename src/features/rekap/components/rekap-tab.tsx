@@ -1,0 +1,287 @@
+import { useQuery } from '@tanstack/react-query'
+import { type ReactNode, useEffect, useRef, useState } from 'react'
+import { css, cx } from 'styled-system/css'
+import type { Project } from '../../../contracts/projects'
+import { RECAP_ACCEPT, RECAP_MSG, type RecapFile } from '../../../contracts/recaps'
+import { errorMessage } from '../../../lib/api'
+import { useCurrentUser } from '../../../lib/current-user'
+import { newRequestId } from '../../../lib/upload-request'
+import { useOnline } from '../../../lib/use-online'
+import { AREA_META } from '../../../ui/area'
+import { Button } from '../../../ui/button'
+import { Card } from '../../../ui/card'
+import { ConfirmDialog } from '../../../ui/dialog'
+import { EmptyState } from '../../../ui/empty-state'
+import { IconAlertCircle, IconFileSpreadsheet, IconUpload, IconWifiOff, IconX } from '../../../ui/icons'
+import { Spinner } from '../../../ui/spinner'
+import { notify } from '../../../ui/toaster'
+import { downloadRecap } from '../api'
+import { recapListQueryOptions, useRemoveRecap, useUploadRecap } from '../queries'
+import { RecapRow } from './recap-row'
+
+/**
+ * The 'Rekapitulasi' tab (SPEC section 2): the project's recap files for everyone to download; admins
+ * upload (as soon as a file is chosen) and delete (after 'Konfirmasi Penghapusan'). Failures show as a
+ * toast and stay in a red banner until 'Tutup'.
+ */
+export function RekapTab({ project }: { project: Project }) {
+  const slug = project.slug
+  const isAdmin = useCurrentUser().role === 'admin'
+  const online = useOnline()
+  const list = useQuery(recapListQueryOptions(slug))
+  const upload = useUploadRecap(slug)
+  const remove = useRemoveRecap(slug)
+  const input = useRef<HTMLInputElement>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [toDelete, setToDelete] = useState<RecapFile | null>(null)
+  const [downloading, setDownloading] = useState<Record<number, true>>({})
+
+  const fail = (message: string) => {
+    setError(message)
+    notify('error', message)
+  }
+
+  // SPEC section 8: a failed load says 'Gagal memuat daftar rekap' (or the server's message).
+  const loadError = list.isError ? errorMessage(list.error, RECAP_MSG.listFailed) : null
+  useEffect(() => {
+    if (loadError) setError(loadError)
+  }, [loadError])
+
+  async function onChoose(file: File | undefined) {
+    if (input.current) input.current.value = ''
+    if (!file) return
+    setError(null)
+    try {
+      await upload.mutateAsync({ file, key: newRequestId() })
+      notify('success', RECAP_MSG.uploaded)
+    } catch (err) {
+      fail(errorMessage(err, RECAP_MSG.uploadFailed))
+    }
+  }
+
+  async function onDownload(recap: RecapFile) {
+    if (downloading[recap.id]) return
+    setDownloading((d) => ({ ...d, [recap.id]: true }))
+    try {
+      await downloadRecap(slug, recap)
+    } catch (err) {
+      fail(errorMessage(err, RECAP_MSG.downloadFailed))
+    } finally {
+      setDownloading(({ [recap.id]: _, ...rest }) => rest)
+    }
+  }
+
+  async function onConfirmDelete() {
+    if (!toDelete) return
+    try {
+      await remove.mutateAsync(toDelete)
+      notify('success', RECAP_MSG.deleted)
+      setToDelete(null)
+    } catch (err) {
+      setToDelete(null)
+      fail(errorMessage(err, RECAP_MSG.deleteFailed))
+    }
+  }
+
+  const recaps = list.data ?? []
+  const meta = AREA_META.rekap
+  return (
+    <Card padding="none" className={css({ overflow: 'clip' })} data-area="rekap">
+      <div
+        className={css({
+          display: 'flex',
+          flexDirection: { base: 'column', sm: 'row' },
+          alignItems: { base: 'stretch', sm: 'center' },
+          justifyContent: 'space-between',
+          gap: '3',
+          px: { base: '4', md: '5' },
+          py: '3',
+          borderBottomWidth: '1px',
+          borderColor: 'border',
+        })}
+      >
+        <div className={css({ display: 'flex', alignItems: 'center', gap: '3', minW: '0' })}>
+          <span
+            className={cx(
+              css({
+                display: 'inline-flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+                w: '9',
+                h: '9',
+                flexShrink: 0,
+                borderRadius: 'md',
+                '& svg': { w: '4.5', h: '4.5' },
+              }),
+              meta.tone,
+            )}
+          >
+            <IconFileSpreadsheet />
+          </span>
+          <div className={css({ minW: '0' })}>
+            <h2 className={css({ fontWeight: '600', color: 'fg' })}>{meta.label}</h2>
+            <p className={css({ fontSize: 'xs', color: 'fgMuted' })}>
+              {list.data ? `${recaps.length} file · ` : ''}PDF, Word, Excel dan PowerPoint
+            </p>
+          </div>
+        </div>
+        {isAdmin ? (
+          <>
+            <input
+              ref={input}
+              type="file"
+              accept={RECAP_ACCEPT}
+              hidden
+              data-testid="recap-file-input"
+              onChange={(e) => onChoose(e.currentTarget.files?.[0])}
+            />
+            <Button
+              onClick={() => input.current?.click()}
+              loading={upload.isPending}
+              disabled={!online}
+              title={online ? undefined : 'Tidak tersedia saat offline'}
+            >
+              {upload.isPending ? null : <IconUpload />}
+              {upload.isPending ? 'Mengunggah...' : 'Upload File'}
+            </Button>
+          </>
+        ) : null}
+      </div>
+
+      {error ? (
+        <div
+          role="alert"
+          className={css({
+            display: 'flex',
+            alignItems: 'flex-start',
+            gap: '3',
+            mx: { base: '4', md: '5' },
+            mt: '4',
+            px: '4',
+            py: '3',
+            bg: 'red.50',
+            color: 'red.800',
+            borderWidth: '1px',
+            borderColor: 'red.200',
+            borderRadius: 'md',
+            fontSize: 'sm',
+          })}
+        >
+          <IconAlertCircle className={css({ flexShrink: 0, mt: '0.5', color: 'red.600' })} size={16} />
+          <p className={css({ flex: '1', minW: '0', wordBreak: 'break-word' })}>{error}</p>
+          <Button
+            variant="ghost"
+            size="sm"
+            className={css({ color: 'red.800', mt: '-1', mr: '-2', _hover: { bg: 'red.100' } })}
+            onClick={() => setError(null)}
+          >
+            <IconX /> Tutup
+          </Button>
+        </div>
+      ) : null}
+
+      <RecapBody
+        state={list.isPending ? (list.fetchStatus === 'paused' || !online ? 'offline' : 'loading') : 'ready'}
+        failed={list.isError && !list.data}
+        onRetry={() => list.refetch()}
+        isAdmin={isAdmin}
+        count={recaps.length}
+      >
+        <ul aria-label="File rekap">
+          {recaps.map((recap) => (
+            <RecapRow
+              key={recap.id}
+              recap={recap}
+              canDelete={isAdmin}
+              deleteDisabled={!online}
+              downloading={downloading[recap.id] === true}
+              onDownload={onDownload}
+              onDelete={setToDelete}
+            />
+          ))}
+        </ul>
+      </RecapBody>
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => (open ? undefined : setToDelete(null))}
+        title={RECAP_MSG.confirmTitle}
+        description={toDelete ? RECAP_MSG.confirmQuestion(toDelete.name) : undefined}
+        confirmLabel={RECAP_MSG.confirmButton}
+        onConfirm={onConfirmDelete}
+        loading={remove.isPending}
+      >
+        <p className={css({ fontSize: 'sm', color: 'fgMuted' })}>{RECAP_MSG.confirmNote}</p>
+      </ConfirmDialog>
+    </Card>
+  )
+}
+
+function RecapBody({
+  state,
+  failed,
+  onRetry,
+  isAdmin,
+  count,
+  children,
+}: {
+  state: 'loading' | 'offline' | 'ready'
+  failed: boolean
+  onRetry: () => void
+  isAdmin: boolean
+  count: number
+  children: ReactNode
+}) {
+  const pad = css({ p: { base: '4', md: '5' } })
+  if (state === 'loading')
+    return (
+      <div
+        className={css({
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          gap: '2',
+          py: '14',
+          color: 'fgMuted',
+          fontSize: 'sm',
+        })}
+      >
+        <Spinner /> {RECAP_MSG.loading}
+      </div>
+    )
+  if (state === 'offline')
+    return (
+      <div className={pad}>
+        <EmptyState
+          icon={<IconWifiOff />}
+          title="Daftar rekap belum tersedia offline"
+          description="Buka tab ini sekali saat tersambung, maka daftarnya tetap dapat dilihat tanpa sinyal."
+        />
+      </div>
+    )
+  if (failed)
+    return (
+      <div className={pad}>
+        <EmptyState
+          icon={<IconAlertCircle />}
+          title={RECAP_MSG.listFailed}
+          action={
+            <Button variant="secondary" onClick={onRetry}>
+              Coba lagi
+            </Button>
+          }
+        />
+      </div>
+    )
+  if (count === 0)
+    return (
+      <div className={pad}>
+        <EmptyState
+          icon={<IconFileSpreadsheet />}
+          title={RECAP_MSG.empty}
+          description={isAdmin ? RECAP_MSG.emptyAdmin : undefined}
+        />
+      </div>
+    )
+  return <>{children}</>
+}

@@ -1,0 +1,48 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { RecapFile } from '../../contracts/recaps'
+import { listRecaps, removeRecap, uploadRecap } from './api'
+
+export const recapKeys = {
+  all: ['recaps'] as const,
+  list: (slug: string) => [...recapKeys.all, slug] as const,
+}
+
+/**
+ * The projects feature keeps every project count (list, detail tabs, dashboard) under this root key.
+ * Features do not import each other, so an upload or removal invalidates it by name.
+ */
+const PROJECT_COUNTS = ['projects'] as const
+
+/** The tab's list; persisted with the rest of the query cache, so it reads offline once seen. */
+export const recapListQueryOptions = (slug: string) =>
+  queryOptions({ queryKey: recapKeys.list(slug), queryFn: () => listRecaps(slug) })
+
+/** Upload of one chosen file: the answer's entry goes to the top of the list at once. */
+export function useUploadRecap(slug: string) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ file, key }: { file: File; key: string }) => uploadRecap(slug, file, key),
+    onSuccess: (recap) => {
+      qc.setQueryData<RecapFile[]>(recapKeys.list(slug), (list) => [
+        recap,
+        ...(list ?? []).filter((r) => r.id !== recap.id),
+      ])
+      return Promise.all([
+        qc.invalidateQueries({ queryKey: recapKeys.list(slug) }),
+        qc.invalidateQueries({ queryKey: PROJECT_COUNTS }),
+      ])
+    },
+  })
+}
+
+/** SPEC: on success the file disappears from the list. */
+export function useRemoveRecap(slug: string) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (recap: RecapFile) => removeRecap(slug, recap.id),
+    onSuccess: (_res, recap) => {
+      qc.setQueryData<RecapFile[]>(recapKeys.list(slug), (list) => list?.filter((r) => r.id !== recap.id))
+      return qc.invalidateQueries({ queryKey: PROJECT_COUNTS })
+    },
+  })
+}

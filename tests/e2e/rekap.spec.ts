@@ -1,0 +1,217 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import {
+  type Account,
+  apiCall,
+  createAdmin,
+  createEmployee,
+  expectToast,
+  loginViaUi,
+  unique,
+  watchConsole,
+} from './support'
+
+/*
+ * The 'Rekapitulasi' tab and the whole-project download: an admin uploads, downloads and deletes a recap
+ * file; an employee downloads but has no upload or delete; an admin downloads a project through the
+ * 'Mengunduh Project' modal up to 100 %.
+ */
+
+const root = path.resolve(import.meta.dirname, '../..')
+const screens = path.join(root, 'test-results', 'rekap-screens')
+
+type ProjectData = { id: number; slug: string; name: string }
+
+const pdf = (text: string) =>
+  Buffer.from(`%PDF-1.4\n1 0 obj << /Title (${text}) >> endobj\ntrailer <<>>\n%%EOF\n`)
+
+async function projectFor(request: APIRequestContext, admin: Account, members: Account[] = []) {
+  const project = (
+    await apiCall(request, admin, 'POST', '/api/project/create', {
+      name: `Gedung Kantor Desa ${unique()}`,
+      description: 'Rehabilitasi gedung kantor desa dua lantai',
+    })
+  ).data as ProjectData
+  if (members.length > 0)
+    await apiCall(request, admin, 'PUT', `/api/project/${project.id}/members`, {
+      user_ids: members.map((m) => m.id),
+    })
+  return project
+}
+
+async function recapViaApi(
+  request: APIRequestContext,
+  admin: Account,
+  slug: string,
+  name: string,
+  data: Buffer,
+) {
+  const res = await request.post(`/api/rekap/${slug}/upload`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+    multipart: { file: { name, mimeType: 'application/pdf', buffer: data } },
+  })
+  expect(res.status()).toBe(201)
+  return (await res.json()).data as { id: number; name: string }
+}
+
+async function openRekap(page: Page, project: ProjectData) {
+  await page.goto(`/project/${project.slug}#rekap`)
+  await expect(page.getByRole('heading', { name: project.name })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Rekapitulasi' })).toBeVisible()
+}
+
+const recapRow = (page: Page, name: string) => page.getByTestId('recap-row').filter({ hasText: name })
+
+async function shot(page: Page, name: string) {
+  fs.mkdirSync(screens, { recursive: true })
+  const size = page.viewportSize()
+  await page.screenshot({
+    path: path.join(screens, `${name}-${size?.width}x${size?.height}.png`),
+    fullPage: true,
+  })
+}
+
+test('an admin uploads, downloads and deletes a recap file; a wrong type shows the red banner', async ({
+  page,
+  request,
+}) => {
+  const problems = watchConsole(page)
+  const admin = await createAdmin(request, `Admin Rekap ${unique()}`)
+  const project = await projectFor(request, admin)
+  await loginViaUi(page, admin.email, admin.password)
+  await openRekap(page, project)
+
+  await expect(page.getByText('Belum ada file rekap')).toBeVisible()
+  await expect(page.getByText('Klik tombol Upload File untuk menambahkan')).toBeVisible()
+  await shot(page, 'rekap-empty-admin')
+
+  // Upload starts as soon as the file is chosen.
+  const name = 'Rekap Bulanan – Maret ü.pdf'
+  const bytes = pdf('rekap bulan maret')
+  await page
+    .getByTestId('recap-file-input')
+    .setInputFiles({ name, mimeType: 'application/pdf', buffer: bytes })
+  await expectToast(page, 'File rekap berhasil diunggah')
+  const row = recapRow(page, name)
+  await expect(row).toBeVisible()
+  await expect(row.getByText('PDF', { exact: true })).toBeVisible()
+  await expect(row.getByText(`${(bytes.length / 1024).toFixed(2)} KB`)).toBeVisible()
+  await expect(row.getByText(admin.name)).toBeVisible()
+  const today = new Intl.DateTimeFormat('id-ID', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Asia/Jakarta',
+  }).format(new Date())
+  await expect(row.getByText(today)).toBeVisible()
+
+  // A program renamed to .pdf: refused by its bytes, the message in a red banner until 'Tutup'.
+  const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00', 'latin1'), Buffer.alloc(200)])
+  await page
+    .getByTestId('recap-file-input')
+    .setInputFiles({ name: 'setup.pdf', mimeType: 'application/pdf', buffer: exe })
+  const banner = page.getByRole('alert').filter({ hasText: 'Jenis file tidak didukung' })
+  await expect(banner).toBeVisible()
+  await shot(page, 'rekap-list-admin-error')
+  await banner.getByRole('button', { name: 'Tutup' }).click()
+  await expect(banner).toBeHidden()
+  await expect(page.getByTestId('recap-row')).toHaveCount(1)
+
+  // Download: the exact bytes under the original name.
+  const waiting = page.waitForEvent('download')
+  await row.getByRole('button', { name: `Download ${name}` }).click()
+  const download = await waiting
+  expect(download.suggestedFilename()).toBe(name)
+  expect(fs.readFileSync((await download.path()) as string).equals(bytes)).toBe(true)
+
+  // Delete after 'Konfirmasi Penghapusan'.
+  await row.getByRole('button', { name: `Hapus ${name}` }).click()
+  const dialog = page.getByRole('alertdialog', { name: 'Konfirmasi Penghapusan' })
+  await expect(dialog.getByText(`Apakah Anda yakin ingin menghapus file ${name}?`)).toBeVisible()
+  await expect(dialog.getByText('Tindakan ini tidak dapat dibatalkan.')).toBeVisible()
+  await shot(page, 'rekap-delete-confirm')
+  await dialog.getByRole('button', { name: 'Hapus File' }).click()
+  await expectToast(page, 'File rekap berhasil dihapus')
+  await expect(row).toHaveCount(0)
+  await expect(page.getByText('Belum ada file rekap')).toBeVisible()
+  expect(problems.filter((p) => !p.includes('415'))).toEqual([])
+})
+
+test('an employee downloads recap files but has no upload or delete; a vanished file says so', async ({
+  page,
+  request,
+}) => {
+  const admin = await createAdmin(request)
+  const planner = await createEmployee(request, admin, 'perencanaan', `Perencana ${unique()}`)
+  const project = await projectFor(request, admin, [planner])
+  const bytes = pdf('rekap untuk tim')
+  const kept = await recapViaApi(request, admin, project.slug, 'Rekap Progres Minggu 4.pdf', bytes)
+  const gone = await recapViaApi(request, admin, project.slug, 'Rekap Lama.pdf', pdf('lama'))
+
+  await loginViaUi(page, planner.email, planner.password)
+  await openRekap(page, project)
+  await expect(recapRow(page, kept.name)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Upload File' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: /^Hapus / })).toHaveCount(0)
+  await shot(page, 'rekap-list-employee')
+
+  const waiting = page.waitForEvent('download')
+  await recapRow(page, kept.name)
+    .getByRole('button', { name: `Download ${kept.name}` })
+    .click()
+  const download = await waiting
+  expect(download.suggestedFilename()).toBe(kept.name)
+  expect(fs.readFileSync((await download.path()) as string).equals(bytes)).toBe(true)
+
+  // Removed by an admin meanwhile: SPEC's message with ': File tidak ditemukan'.
+  await apiCall(request, admin, 'DELETE', `/api/rekap/${project.slug}/remove/${gone.id}`)
+  await recapRow(page, gone.name)
+    .getByRole('button', { name: `Download ${gone.name}` })
+    .click()
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Gagal mengunduh file rekap: File tidak ditemukan' }),
+  ).toBeVisible()
+})
+
+test('an admin downloads a project: the progress modal reaches 100 % and a toast follows', async ({
+  page,
+  request,
+}) => {
+  const admin = await createAdmin(request)
+  const project = await projectFor(request, admin)
+  // A few megabytes, so the zip streams in several chunks.
+  for (let i = 1; i <= 3; i++) {
+    const big = Buffer.concat([pdf(`lampiran ${i}`), Buffer.alloc(2 * 1024 * 1024, i)])
+    await recapViaApi(request, admin, project.slug, `Lampiran ${i}.pdf`, big)
+  }
+  await loginViaUi(page, admin.email, admin.password)
+  await page.goto(`/project/${project.slug}#rekap`)
+  await expect(page.getByRole('heading', { name: project.name })).toBeVisible()
+
+  const waiting = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Download Project' }).click()
+  const modal = page.getByRole('alertdialog', { name: 'Mengunduh Project' })
+  await expect(modal).toBeVisible()
+  await expect(
+    modal.getByText('Mohon tunggu hingga proses unduhan selesai. Jangan tutup halaman ini.'),
+  ).toBeVisible()
+  const download = await waiting
+  await expect(modal.getByTestId('project-download-percent')).toHaveText('100%')
+  await expect(modal.getByText('Unduhan selesai!')).toBeVisible()
+  await shot(page, 'project-download-done')
+  await expectToast(page, 'Project berhasil diunduh')
+  await expect(modal).toBeHidden()
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^${project.name} - \\d{4}-\\d{2}-\\d{2}\\.zip$`))
+  const zip = fs.readFileSync((await download.path()) as string)
+  expect(zip.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04')
+  expect(zip.length).toBeGreaterThan(6 * 1024 * 1024)
+
+  // The dashboard card's button uses the same flow.
+  await page.goto('/')
+  const again = page.waitForEvent('download')
+  await page.getByRole('button', { name: `Download project ${project.name}` }).click()
+  await expect(page.getByRole('alertdialog', { name: 'Mengunduh Project' })).toBeVisible()
+  await again
+  await expectToast(page, 'Project berhasil diunduh')
+})
