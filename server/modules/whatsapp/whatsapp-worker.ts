@@ -35,6 +35,7 @@ export class WhatsAppWorker {
   private timer: NodeJS.Timeout | undefined
   private running: Promise<void> | undefined
   private stopped = false
+  private writes: Promise<void> = Promise.resolve()
 
   constructor(private readonly opts: WorkerOptions) {
     this.holder = opts.holder ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`
@@ -80,24 +81,32 @@ export class WhatsAppWorker {
       this.epoch = state.logout_epoch
       await writeState(db, { status: 'starting', qr: null })
       await driver.start({
-        onQr: (qr) => void this.record({ status: 'waiting_scan', qr, account: null }),
-        onConnected: (account) => void this.record({ status: 'connected', qr: null, account }),
-        onDisconnected: () => void this.record({ status: 'starting', qr: null }),
+        onQr: (qr) => this.record({ status: 'waiting_scan', qr, account: null }),
+        onConnected: (account) => this.record({ status: 'connected', qr: null, account }),
+        onDisconnected: () => this.record({ status: 'starting', qr: null }),
       })
       this.opts.logger.info('whatsapp: this process holds the bot connection', { driver: driver.name })
     } else if (state.logout_epoch !== this.epoch) {
       this.epoch = state.logout_epoch
       await this.driver.logout()
     }
+    await this.writes
     await this.driver.poll?.()
+    await this.writes
     await drainQueue(db, this.driver, this.holder, () => this.holding && !this.stopped)
   }
 
-  private async record(fields: Parameters<typeof writeState>[1]) {
-    if (!this.holding || this.stopped) return
-    await writeState(this.opts.db, fields).catch((err) =>
-      this.opts.logger.error('whatsapp: writing the bot state failed', { err }),
-    )
+  /**
+   * Driver events arrive outside the heartbeat: their state writes go one after another (a pool could
+   * otherwise land an older one last), and each heartbeat waits for them before it ends.
+   */
+  private record(fields: Parameters<typeof writeState>[1]) {
+    this.writes = this.writes.then(async () => {
+      if (!this.holding || this.stopped) return
+      await writeState(this.opts.db, fields).catch((err) =>
+        this.opts.logger.error('whatsapp: writing the bot state failed', { err }),
+      )
+    })
   }
 
   private async dropDriver() {
@@ -112,6 +121,7 @@ export class WhatsAppWorker {
     clearInterval(this.timer)
     await this.running
     await this.dropDriver()
+    await this.writes
     if (this.holding) {
       this.holding = false
       await writeState(this.opts.db, { status: 'starting', qr: null }).catch(() => {})
