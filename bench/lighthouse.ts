@@ -181,6 +181,7 @@ async function measureIn(page: Page, url: string, token: string | null): Promise
   const { lhr } = result
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`)
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+  if (process.env.BENCH_DETAIL) printDetail(url, lhr.audits)
   return {
     score: Math.round((lhr.categories.performance.score ?? 0) * 100),
     tbt: audit('total-blocking-time'),
@@ -188,6 +189,22 @@ async function measureIn(page: Page, url: string, token: string | null): Promise
     fcp: audit('first-contentful-paint'),
     load,
   }
+}
+
+/** BENCH_DETAIL=1: where the main-thread time went (per script, per kind, the long tasks). */
+function printDetail(url: string, audits: Record<string, { details?: unknown }>) {
+  type Items = { items?: Record<string, unknown>[] }
+  const items = (id: string) => (audits[id]?.details as Items | undefined)?.items ?? []
+  const short = (u: unknown) => String(u).replace(origin, '')
+  const ms = (v: unknown) => `${Math.round(Number(v))} ms`
+  console.log(`  ${url.replace(origin, '')}`)
+  for (const i of items('bootup-time'))
+    console.log(
+      `    script ${short(i.url)}: total ${ms(i.total)}, eval ${ms(i.scripting)}, parse ${ms(i.scriptParseCompile)}`,
+    )
+  for (const i of items('mainthread-work-breakdown')) console.log(`    ${i.groupLabel}: ${ms(i.duration)}`)
+  for (const i of items('long-tasks'))
+    console.log(`    long task at ${ms(i.startTime)}: ${ms(i.duration)} ${short(i.url)}`)
 }
 
 const median = (xs: number[]) => {

@@ -1,13 +1,10 @@
 import './index.css'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
-import { StrictMode, useEffect, useState } from 'react'
+import { StrictMode, startTransition, useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { captureInstallPrompt } from './lib/install-prompt'
-import { startOutboxSync } from './lib/outbox-client'
 import { queryClient, restoreQueries, setUnauthorizedHandler } from './lib/query-client'
-import { endSession } from './lib/session'
-import { registerServiceWorker } from './lib/sw-register'
 import { routeTree } from './routeTree.gen'
 import { FullScreenLoading } from './ui/full-screen-loading'
 import { Toaster, toaster } from './ui/toaster'
@@ -33,10 +30,12 @@ let endingSession = false
 setUnauthorizedHandler(() => {
   if (endingSession) return
   endingSession = true
-  void endSession().finally(() => {
-    endingSession = false
-    if (router.state.location.pathname !== '/login') router.navigate({ to: '/login', replace: true })
-  })
+  void import('./lib/session')
+    .then(({ endSession }) => endSession())
+    .finally(() => {
+      endingSession = false
+      if (router.state.location.pathname !== '/login') router.navigate({ to: '/login', replace: true })
+    })
 })
 
 captureInstallPrompt()
@@ -55,34 +54,52 @@ function App() {
   return restoring ? <FullScreenLoading /> : <RouterProvider router={router} />
 }
 
-// Queued photos, comments and likes go out at start, when back online, back in the tab and on demand;
-// what a landed item changed is fetched again.
-void restored.then(() =>
-  startOutboxSync((item) => {
-    for (const queryKey of item.invalidate) void queryClient.invalidateQueries({ queryKey })
-  }),
-)
-
 const rootElement = document.getElementById('root')
 if (!rootElement) throw new Error('#root missing from index.html')
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <App />
-      <Toaster />
-    </QueryClientProvider>
-  </StrictMode>,
+// A transition: React renders the first screen in slices and yields between them, so the phone's main
+// thread is never blocked for the whole first render (Lighthouse TBT, bench/lighthouse.ts).
+startTransition(() =>
+  createRoot(rootElement).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <App />
+        <Toaster />
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 )
 
-// lib/ knows nothing of the UI: the update offer is a toast made here.
-if (import.meta.env.PROD)
-  registerServiceWorker((apply) =>
-    toaster.create({
-      type: 'info',
-      title: 'Versi baru tersedia',
-      description: 'Muat ulang untuk memakai versi terbaru Berkas.',
-      duration: Number.POSITIVE_INFINITY,
-      action: { label: 'Muat ulang', onClick: apply },
+/**
+ * Work the first screen does not need waits until the page has loaded and the browser is idle: the
+ * service worker (workbox-window) and the outbox (IndexedDB, replay timers) are separate chunks then.
+ */
+function afterFirstPaint(work: () => void) {
+  const idle = () =>
+    'requestIdleCallback' in window ? requestIdleCallback(work, { timeout: 3000 }) : setTimeout(work, 200)
+  if (document.readyState === 'complete') idle()
+  else addEventListener('load', idle, { once: true })
+}
+
+afterFirstPaint(() => {
+  // Queued photos, comments and likes go out at start, when back online, back in the tab and on demand;
+  // what a landed item changed is fetched again.
+  void Promise.all([restored, import('./lib/outbox-client')]).then(([, { startOutboxSync }]) =>
+    startOutboxSync((item) => {
+      for (const queryKey of item.invalidate) void queryClient.invalidateQueries({ queryKey })
     }),
   )
+  // lib/ knows nothing of the UI: the update offer is a toast made here.
+  if (import.meta.env.PROD)
+    void import('./lib/sw-register').then(({ registerServiceWorker }) =>
+      registerServiceWorker((apply) =>
+        toaster.create({
+          type: 'info',
+          title: 'Versi baru tersedia',
+          description: 'Muat ulang untuk memakai versi terbaru Berkas.',
+          duration: Number.POSITIVE_INFINITY,
+          action: { label: 'Muat ulang', onClick: apply },
+        }),
+      ),
+    )
+})

@@ -327,15 +327,15 @@ export const avatar = defineSlotRecipe({
       flexShrink: 0,
       borderRadius: 'full',
       overflow: 'hidden',
-      bgGradient: 'to-br',
-      gradientFrom: 'blue.500',
-      gradientTo: 'indigo.600',
-      color: 'white',
+      // The colour comes from the person (ui/avatar.tsx TONES); this is only the fallback.
+      bg: 'slate.100',
+      color: 'slate.700',
       fontWeight: '600',
       userSelect: 'none',
       boxShadow: 'inset 0 0 0 1px rgba(15,23,42,0.06)',
     },
-    image: { w: 'full', h: 'full', objectFit: 'cover' },
+    // Over the initial, which shows until the photo has loaded (and when it fails).
+    image: { position: 'absolute', inset: '0', w: 'full', h: 'full', objectFit: 'cover' },
     fallback: { lineHeight: '1', textTransform: 'uppercase' },
   },
   variants: {

@@ -1,10 +1,6 @@
-import { Dialog as ArkDialog } from '@ark-ui/react/dialog'
-import { Portal } from '@ark-ui/react/portal'
-import type { ReactNode } from 'react'
-import { cx } from 'styled-system/css'
-import { type DialogVariantProps, dialog } from 'styled-system/recipes'
+import { lazy, type ReactNode, Suspense, useState } from 'react'
+import type { DialogVariantProps } from 'styled-system/recipes'
 import { Button } from './button'
-import { IconX } from './icons'
 
 export type DialogProps = DialogVariantProps & {
   open: boolean
@@ -20,62 +16,21 @@ export type DialogProps = DialogVariantProps & {
   bodyClassName?: string
 }
 
-/** A modal dialog: title, optional description, body and a footer for actions. */
-export function Dialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-  footer,
-  locked,
-  role = 'dialog',
-  placement,
-  size,
-  contentClassName,
-  bodyClassName,
-}: DialogProps) {
-  const s = dialog({ placement, size })
+const DialogFrame = lazy(() => import('./dialog-frame'))
+
+/**
+ * A modal dialog: title, optional description, body and a footer for actions. Nothing is rendered (and
+ * the dialog code is not loaded) until it first opens; from then on it stays mounted, so it can animate
+ * out. The first screen of every route thus starts without the dialog library.
+ */
+export function Dialog(props: DialogProps) {
+  const [used, setUsed] = useState(props.open)
+  if (props.open && !used) setUsed(true)
+  if (!used && !props.open) return null
   return (
-    <ArkDialog.Root
-      open={open}
-      onOpenChange={(d) => {
-        if (!locked || d.open) onOpenChange(d.open)
-      }}
-      role={role}
-      lazyMount
-      unmountOnExit
-      closeOnEscape={!locked}
-      closeOnInteractOutside={!locked}
-    >
-      <Portal>
-        <ArkDialog.Backdrop className={s.backdrop} />
-        <ArkDialog.Positioner className={s.positioner}>
-          <ArkDialog.Content className={cx(s.content, contentClassName)}>
-            <div className={s.header}>
-              <ArkDialog.Title className={s.title}>{title}</ArkDialog.Title>
-              {description ? (
-                <ArkDialog.Description className={s.description}>{description}</ArkDialog.Description>
-              ) : null}
-            </div>
-            {children ? <div className={cx(s.body, bodyClassName)}>{children}</div> : null}
-            {footer ? <div className={s.footer}>{footer}</div> : null}
-            <ArkDialog.CloseTrigger asChild>
-              <Button
-                variant="ghost"
-                size="sm"
-                iconOnly
-                className={s.closeTrigger}
-                aria-label="Tutup"
-                disabled={locked}
-              >
-                <IconX />
-              </Button>
-            </ArkDialog.CloseTrigger>
-          </ArkDialog.Content>
-        </ArkDialog.Positioner>
-      </Portal>
-    </ArkDialog.Root>
+    <Suspense fallback={null}>
+      <DialogFrame {...props} />
+    </Suspense>
   )
 }
 

@@ -2,21 +2,25 @@ import { Menu as ArkMenu } from '@ark-ui/react/menu'
 import { Portal } from '@ark-ui/react/portal'
 import type { ReactNode } from 'react'
 import { menu } from 'styled-system/recipes'
+import type { MenuItem } from './menu'
 
-export type MenuItem = {
-  value: string
-  label: string
-  icon?: ReactNode
-  tone?: 'danger'
-  disabled?: boolean
-  onSelect: () => void
-}
-
-/** A dropdown menu; `trigger` must be a single focusable element (rendered asChild). */
-export function Menu({ trigger, items }: { trigger: ReactNode; items: MenuItem[] }) {
+/**
+ * The dropdown itself (Ark UI menu and its positioning). Loaded by ./menu on the first press of a
+ * trigger, so a screen with a menu on every card does not start one menu machine per card.
+ */
+export default function MenuPopup({
+  trigger,
+  items,
+  defaultOpen,
+}: {
+  trigger: ReactNode
+  items: MenuItem[]
+  defaultOpen?: boolean
+}) {
   const s = menu()
   return (
     <ArkMenu.Root
+      defaultOpen={defaultOpen}
       positioning={{ placement: 'bottom-end', gutter: 6 }}
       onSelect={(d) => items.find((i) => i.value === d.value)?.onSelect()}
     >

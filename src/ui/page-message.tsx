@@ -1,6 +1,8 @@
+import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
-import { IconShieldAlert } from './icons'
+import { button } from 'styled-system/recipes'
+import { IconHome, IconShieldAlert } from './icons'
 
 /** A page-level message in place of content: an icon in a round tile, a title, a line and an action. */
 export function PageMessage({
@@ -62,6 +64,12 @@ export function AccessDenied({ message }: { message?: string }) {
       tone="danger"
       title="Access Denied"
       description={message}
+      // Not a dead end: the dashboard is open to every role.
+      action={
+        <Link to="/" className={button({ variant: 'primary' })}>
+          <IconHome /> Kembali ke Dashboard
+        </Link>
+      }
     />
   )
 }

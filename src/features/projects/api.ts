@@ -6,8 +6,6 @@ import type {
   ProjectUpdateInput,
 } from '../../contracts/projects'
 import { API_BASE_URL, ApiError, api, dataOf } from '../../lib/api'
-import { fileNameFromDisposition, readWithProgress, saveBlob } from '../../lib/download'
-import { formatYmd } from '../../lib/format'
 import { getToken } from '../../lib/session-token'
 
 export async function listProjects(): Promise<Project[]> {
@@ -98,6 +96,12 @@ export async function downloadProject(
     // SPEC section 7: a failure's message comes from the x-response header only.
     throw new ApiError(res.status, info?.message || PROJECT_DOWNLOAD_FAILED)
   }
+  // Loaded here, not at the top: the route loaders import this module, so whatever it imports statically
+  // joins the entry chunk (dayjs and its locale are not needed for the first screen).
+  const [{ fileNameFromDisposition, readWithProgress, saveBlob }, { formatYmd }] = await Promise.all([
+    import('../../lib/download'),
+    import('../../lib/format'),
+  ])
   const blob = await readWithProgress(res, onProgress, 'application/zip')
   const fileName =
     fileNameFromDisposition(res.headers.get('content-disposition')) ?? `project-${id}-${formatYmd()}.zip`

@@ -17,7 +17,12 @@ import { notify } from '../../../ui/toaster'
 import { useUpdateAvatar, useUpdateProfile } from '../queries'
 
 export function ProfileInfoCard({ user }: { user: User }) {
-  const { field, check, showServerErrors } = useValidatedForm({ name: user.name, phone: user.phone ?? '' })
+  const { values, field, check, showServerErrors } = useValidatedForm({
+    name: user.name,
+    phone: user.phone ?? '',
+  })
+  // Nothing to save until a value differs from the stored one: 'Profil berhasil diperbarui' would be untrue.
+  const unchanged = values.name.trim() === user.name && values.phone.trim() === (user.phone ?? '')
   const fileInput = useRef<HTMLInputElement>(null)
   const profileMutation = useUpdateProfile()
   const avatarMutation = useUpdateAvatar()
@@ -44,6 +49,7 @@ export function ProfileInfoCard({ user }: { user: User }) {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault()
+    if (unchanged) return
     const input = check(ProfileUpdateSchema)
     if (!input) return
     try {
@@ -159,7 +165,7 @@ export function ProfileInfoCard({ user }: { user: User }) {
               pt: '2',
             })}
           >
-            <Button type="submit" loading={profileMutation.isPending}>
+            <Button type="submit" loading={profileMutation.isPending} disabled={unchanged}>
               {profileMutation.isPending ? null : <IconSave />} Simpan Perubahan
             </Button>
           </div>

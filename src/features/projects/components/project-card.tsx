@@ -88,6 +88,7 @@ export function ProjectCard({ project, isAdmin, downloading, onDownload, onMembe
       interactive={!editing}
       padding="none"
       aria-label={project.name}
+      data-editing={editing || undefined}
       className={css({
         display: 'flex',
         flexDirection: 'column',

@@ -119,13 +119,16 @@ function ProjectDetail({
         className={css({
           display: 'flex',
           flexDirection: { base: 'column', md: 'row' },
+          // The actions move under the title when both do not fit, instead of squeezing the title into
+          // a narrow column beside them with half the row empty.
+          flexWrap: { md: 'wrap' },
           alignItems: { base: 'stretch', md: 'flex-start' },
           justifyContent: 'space-between',
           gap: { base: '4', md: '6' },
           mb: '6',
         })}
       >
-        <div className={css({ minW: '0', flex: '1' })}>
+        <div className={css({ minW: '0', flex: { md: '999 1 36rem' } })}>
           <h1 className={css({ textStyle: 'pageTitle', wordBreak: 'break-word' })}>{project.name}</h1>
           <p
             className={css({

@@ -57,6 +57,9 @@ const STATS: Stat[] = [
   },
 ]
 
+/** One formatter for all six numbers: building the Indonesian number format is the costly part. */
+const count = new Intl.NumberFormat('id-ID')
+
 /** The six admin stat cards (SPEC 'Dashboard'); values are '–' until the analysis arrives. */
 export function StatCards({ analysis }: { analysis: DashboardAnalysis | undefined }) {
   return (
@@ -74,7 +77,8 @@ export function StatCards({ analysis }: { analysis: DashboardAnalysis | undefine
           key={s.label}
           className={css({
             display: 'flex',
-            alignItems: 'center',
+            // Top-aligned: a label that wraps to two lines must not push its number below its neighbours'.
+            alignItems: 'flex-start',
             gap: '3',
             p: { base: '3', md: '4' },
             bg: 'surface',
@@ -112,7 +116,7 @@ export function StatCards({ analysis }: { analysis: DashboardAnalysis | undefine
                 fontVariantNumeric: 'tabular-nums',
               })}
             >
-              {analysis ? s.value(analysis).toLocaleString('id-ID') : '–'}
+              {analysis ? count.format(s.value(analysis)) : '–'}
             </p>
             <p className={css({ mt: '0.5', fontSize: 'xs', color: 'fgMuted', lineHeight: '1.25' })}>
               {s.label}

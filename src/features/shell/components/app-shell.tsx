@@ -229,7 +229,8 @@ export function AppShell({ user, children, notificationBell, renderWhatsAppDialo
                     fontSize: 'sm',
                     fontWeight: '600',
                     lineHeight: '1.1',
-                    maxW: '40',
+                    // Room for a full name ('Budi Santoso Wijaya'); only very long names are cut.
+                    maxW: { md: '48', lg: '64' },
                     truncate: true,
                   })}
                 >
