@@ -1,0 +1,207 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Database, openDatabase } from '../../db/index'
+import { TEST_DB } from '../../test/harness'
+import {
+  callServer,
+  loginOn,
+  newSchemaName,
+  PG_URL,
+  pgAdmin,
+  type ServerProcess,
+  startServer,
+  stopServer,
+} from '../../test/server-process'
+import { WHATSAPP_LEASE } from '../whatsapp/whatsapp-worker'
+
+/**
+ * Two real server processes on one database (issue 11): an upload through one reaches the live stream
+ * of an admin connected to the other; exactly one process holds the WhatsApp bot, and when it stops the
+ * other takes over with the stored session and no message goes out twice.
+ */
+const SUPERADMIN = { email: 'super@notif.test', password: 'rahasia-super-admin' }
+const schema = newSchemaName('nt')
+let dataDir: string
+let servers: ServerProcess[] = []
+let db: Database
+let adminToken: string
+let employeeToken: string
+let slug: string
+
+function start() {
+  return startServer({
+    dataDir,
+    schema,
+    superadmin: SUPERADMIN,
+    env: { WHATSAPP_DRIVER: 'simulated', WHATSAPP_LEASE_MS: '1500' },
+  })
+}
+
+/** Polls `check` until it holds (bounded, so a broken build fails instead of hanging). */
+async function until<T>(check: () => Promise<T | undefined | false | null>, what: string, ms = 30_000) {
+  const end = Date.now() + ms
+  while (Date.now() < end) {
+    const value = await check()
+    if (value) return value
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`timed out waiting for ${what}`)
+}
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'berkas-notif-'))
+  if (TEST_DB === 'postgres') await pgAdmin(`CREATE SCHEMA ${schema}`)
+  const a = await start()
+  const b = await start()
+  servers = [a, b]
+  db = openDatabase(TEST_DB === 'postgres' ? { databaseUrl: PG_URL, dataDir, pgSchema: schema } : { dataDir })
+  const superToken = await loginOn(a, SUPERADMIN.email, SUPERADMIN.password)
+  const admin = await callServer(a, 'POST', '/api/admin/create', {
+    token: superToken,
+    json: {
+      name: 'Admin Proses',
+      email: 'admin@notif.test',
+      password: 'rahasia-admin',
+      phone: '0811-2222-3333',
+    },
+  })
+  expect(admin.status).toBe(201)
+  adminToken = await loginOn(b, 'admin@notif.test', 'rahasia-admin')
+  const employee = await callServer(a, 'POST', `/api/employee/create/${admin.json.data.id}`, {
+    token: adminToken,
+    json: {
+      name: 'Pengawas Lapangan',
+      email: 'pengawas@notif.test',
+      password: 'rahasia-karyawan',
+      phone: '081299998888',
+      role: 'pengawasan',
+    },
+  })
+  expect(employee.status).toBe(201)
+  employeeToken = await loginOn(a, 'pengawas@notif.test', 'rahasia-karyawan')
+  const project = await callServer(b, 'POST', '/api/project/create', {
+    token: adminToken,
+    json: { name: 'Gedung Dua Proses', description: 'Uji dua proses' },
+  })
+  slug = project.json.data.slug
+  const members = await callServer(b, 'PUT', `/api/project/${project.json.data.id}/members`, {
+    token: adminToken,
+    json: { user_ids: [employee.json.data.id] },
+  })
+  expect(members.status).toBe(200)
+}, 120_000)
+
+afterAll(async () => {
+  for (const s of servers) await stopServer(s)
+  await db?.close()
+  if (TEST_DB === 'postgres') await pgAdmin(`DROP SCHEMA ${schema} CASCADE`)
+  fs.rmSync(dataDir, { recursive: true, force: true })
+})
+
+async function uploadThrough(server: ServerProcess, name: string) {
+  const form = new FormData()
+  form.append('files', new Blob([`%PDF-1.4\n% ${name}\n%%EOF\n`], { type: 'application/pdf' }), name)
+  const res = await callServer(server, 'POST', `/api/file/${slug}/upload/pengawasan`, {
+    token: employeeToken,
+    body: form,
+  })
+  expect(res.status).toBe(201)
+}
+
+describe(`notifications and the WhatsApp bot across two processes (${TEST_DB})`, () => {
+  it("an upload through one process reaches the admin's live stream on the other", async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess]
+    const controller = new AbortController()
+    const res = await fetch(`${b.base}/api/notification/stream`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+      signal: controller.signal,
+    })
+    expect(res.status).toBe(200)
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader()
+    const decoder = new TextDecoder()
+    let text = ''
+    const read = async (needle: string) => {
+      while (!text.includes(needle)) {
+        const { value, done } = await reader.read()
+        if (done) throw new Error(`stream ended:\n${text}`)
+        text += decoder.decode(value, { stream: true })
+      }
+    }
+    try {
+      await read('event: ready')
+      await uploadThrough(a, 'laporan-dari-proses-a.pdf')
+      await read('laporan-dari-proses-a.pdf')
+      expect(text).toContain('event: notification')
+      expect(text).toContain('Pengawas Lapangan mengunggah file')
+    } finally {
+      controller.abort()
+    }
+  }, 60_000)
+
+  it('one process holds the bot; stopping it moves the bot to the other, and no message goes out twice', async () => {
+    const holderOf = async () =>
+      (
+        await db.db
+          .selectFrom('leases')
+          .select('holder')
+          .where('name', '=', WHATSAPP_LEASE)
+          .executeTakeFirst()
+      )?.holder
+    const first = await until(holderOf, 'a lease holder')
+    const scan = await callServer(servers[1] as ServerProcess, 'POST', '/api/whatsapp/simulate-scan', {
+      token: adminToken,
+    })
+    expect(scan.status).toBe(200)
+    const connected = async () => {
+      const res = await callServer(servers[0] as ServerProcess, 'GET', '/api/whatsapp/qr', {
+        token: adminToken,
+      })
+      return res.json?.data?.active_session === true
+    }
+    await until(connected, 'the bot connected')
+
+    for (const name of ['wa-1.pdf', 'wa-2.pdf', 'wa-3.pdf'])
+      await uploadThrough(servers[0] as ServerProcess, name)
+    // An upload's answer leaves before its notification is written: wait for the expected number of rows.
+    const allSent = (count: number) => async () => {
+      const rows = await db.db.selectFrom('whatsapp_outbox').select('status').execute()
+      return rows.length === count && rows.every((r) => r.status === 'sent')
+    }
+    // The first test's upload (queued before the bot was linked) and these three.
+    await until(allSent(4), 'the first messages sent')
+
+    // Stop the holder (its pid is in the lease's holder name).
+    const pid = Number(first.split(':')[1])
+    const holderServer = servers.find((s) => s.proc.pid === pid) as ServerProcess
+    const other = servers.find((s) => s !== holderServer) as ServerProcess
+    expect(holderServer).toBeDefined()
+    await stopServer(holderServer)
+    servers = [other]
+
+    // Messages made while nobody holds the bot wait in the queue; the survivor takes over.
+    for (const name of ['wa-4.pdf', 'wa-5.pdf']) await uploadThrough(other, name)
+    const second = await until(async () => {
+      const h = await holderOf()
+      return h && h !== first ? h : undefined
+    }, 'the other process to take the bot over')
+    expect(Number(second.split(':')[1])).toBe(other.proc.pid)
+    // The stored session carried over: connected again without a new scan.
+    const stillConnected = async () => {
+      const res = await callServer(other, 'GET', '/api/whatsapp/qr', { token: adminToken })
+      return res.json?.data?.active_session === true
+    }
+    await until(stillConnected, 'the bot connected on the survivor')
+    await until(allSent(6), 'the waiting messages sent')
+
+    const queued = await db.db.selectFrom('whatsapp_outbox').select(['message_id', 'phone']).execute()
+    const sent = await db.db.selectFrom('whatsapp_sim_sent').select(['message_id', 'sender', 'jid']).execute()
+    // Every upload's notification went to the admin (the uploader is not told): this test's 5 and the
+    // first test's one, queued before the bot was linked and sent once it was.
+    expect(queued.length).toBe(6)
+    expect(queued.every((q) => q.phone === '6281122223333')).toBe(true)
+    expect(sent.map((s) => s.message_id).sort()).toEqual(queued.map((q) => q.message_id).sort())
+    expect(new Set(sent.map((s) => s.sender))).toEqual(new Set([first, second]))
+  }, 120_000)
+})
