@@ -72,6 +72,37 @@ async function shot(page: Page, name: string) {
   })
 }
 
+type SeenUi = { percents: number[]; downloading: boolean; done: boolean; wait: boolean; toast: boolean }
+
+/** Records every state of the 'Mengunduh Project' modal and whether the success toast came. */
+async function watchDownloadUi(page: Page) {
+  await page.evaluate(() => {
+    const seen = { percents: [] as number[], downloading: false, done: false, wait: false, toast: false }
+    ;(window as unknown as { __seenDownload: typeof seen }).__seenDownload = seen
+    const look = () => {
+      const modal = [...document.querySelectorAll('[role=alertdialog]')].find((d) =>
+        d.textContent?.includes('Mengunduh Project'),
+      )
+      const text = modal?.textContent ?? ''
+      const percent = modal?.querySelector('[data-testid=project-download-percent]')?.textContent
+      if (percent) {
+        const n = Number(percent.replace('%', ''))
+        if (seen.percents.at(-1) !== n) seen.percents.push(n)
+      }
+      if (text.includes('Sedang mengunduh...')) seen.downloading = true
+      if (text.includes('Unduhan selesai!')) seen.done = true
+      if (text.includes('Mohon tunggu hingga proses unduhan selesai. Jangan tutup halaman ini.'))
+        seen.wait = true
+      for (const s of document.querySelectorAll('[role=status]'))
+        if (s.textContent?.includes('Project berhasil diunduh')) seen.toast = true
+    }
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true })
+  })
+}
+
+const seenDownloadUi = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __seenDownload: SeenUi }).__seenDownload)
+
 test('an admin uploads, downloads and deletes a recap file; a wrong type shows the red banner', async ({
   page,
   request,
@@ -130,7 +161,7 @@ test('an admin uploads, downloads and deletes a recap file; a wrong type shows t
   const dialog = page.getByRole('alertdialog', { name: 'Konfirmasi Penghapusan' })
   await expect(dialog.getByText(`Apakah Anda yakin ingin menghapus file ${name}?`)).toBeVisible()
   await expect(dialog.getByText('Tindakan ini tidak dapat dibatalkan.')).toBeVisible()
-  await shot(page, 'rekap-delete-confirm')
+  await shot(page, 'rekap-delete-confirm', false)
   await dialog.getByRole('button', { name: 'Hapus File' }).click()
   await expectToast(page, 'File rekap berhasil dihapus')
   await expect(row).toHaveCount(0)
@@ -189,19 +220,19 @@ test('an admin downloads a project: the progress modal reaches 100 % and a toast
   await page.goto(`/project/${project.slug}#rekap`)
   await expect(page.getByRole('heading', { name: project.name })).toBeVisible()
 
+  // What the modal and the toasts showed, recorded in the page: under load the whole download can be over
+  // before the test looks, and 'Unduhan selesai!' stays on screen only briefly.
+  await watchDownloadUi(page)
   const waiting = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Download Project' }).click()
-  const modal = page.getByRole('alertdialog', { name: 'Mengunduh Project' })
-  await expect(modal).toBeVisible()
-  await expect(
-    modal.getByText('Mohon tunggu hingga proses unduhan selesai. Jangan tutup halaman ini.'),
-  ).toBeVisible()
   const download = await waiting
-  await expect(modal.getByTestId('project-download-percent')).toHaveText('100%')
-  await expect(modal.getByText('Unduhan selesai!')).toBeVisible()
-  await shot(page, 'project-download-done')
-  await expectToast(page, 'Project berhasil diunduh')
-  await expect(modal).toBeHidden()
+  await expect.poll(() => seenDownloadUi(page)).toMatchObject({ done: true, toast: true })
+  const seen = await seenDownloadUi(page)
+  expect(seen.percents.at(-1)).toBe(100)
+  expect(seen.percents).toEqual([...seen.percents].sort((a, b) => a - b))
+  expect(seen.wait).toBe(true)
+  expect(seen.downloading).toBe(true)
+  await expect(page.getByRole('alertdialog', { name: 'Mengunduh Project' })).toBeHidden()
   expect(download.suggestedFilename()).toMatch(new RegExp(`^${project.name} - \\d{4}-\\d{2}-\\d{2}\\.zip$`))
   const zip = fs.readFileSync((await download.path()) as string)
   expect(zip.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04')
@@ -210,8 +241,20 @@ test('an admin downloads a project: the progress modal reaches 100 % and a toast
   // The dashboard card's button uses the same flow.
   await page.goto('/')
   const again = page.waitForEvent('download')
+  await watchDownloadUi(page)
+  // Held back a moment, so the modal can be seen (and photographed) while it waits for the bytes.
+  await page.route('**/api/project/download/*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2000))
+    await route.continue()
+  })
   await page.getByRole('button', { name: `Download project ${project.name}` }).click()
-  await expect(page.getByRole('alertdialog', { name: 'Mengunduh Project' })).toBeVisible()
+  const modal = page.getByRole('alertdialog', { name: 'Mengunduh Project' })
+  await expect(modal.getByText('Sedang mengunduh...')).toBeVisible()
+  // Not closable while downloading: Escape and the close button do nothing.
+  await page.keyboard.press('Escape')
+  await expect(modal).toBeVisible()
+  await expect(modal.getByRole('button', { name: 'Tutup' })).toBeDisabled()
+  await shot(page, 'project-download-modal', false)
   await again
-  await expectToast(page, 'Project berhasil diunduh')
+  await expect.poll(() => seenDownloadUi(page)).toMatchObject({ done: true, toast: true })
 })

@@ -40,7 +40,7 @@ function subscribe(listener: () => void) {
 const snapshot = () => state
 
 /** How long 'Unduhan selesai!' at 100 % stays on screen before the modal closes by itself. */
-const DONE_VISIBLE_MS = 1200
+const DONE_VISIBLE_MS = 2000
 
 let modalRoot: Root | null = null
 function mountModal() {
@@ -99,10 +99,10 @@ function ProjectDownloadModal() {
   return (
     <Dialog
       open={current !== null}
-      onOpenChange={(open) => {
-        if (!open && done) set(null)
-      }}
-      locked={!done}
+      onOpenChange={() => undefined}
+      // Closed only by its own 'Tutup' once done (or by itself shortly after): a stray click or the toast
+      // taking focus must not hide the outcome.
+      locked
       size="sm"
       role="alertdialog"
       title={PROJECT_DOWNLOAD_MSG.title}
@@ -153,9 +153,11 @@ function ProjectDownloadModal() {
         <p aria-live="polite" className={css({ fontWeight: '500', color: done ? 'green.700' : 'fg' })}>
           {done ? PROJECT_DOWNLOAD_MSG.done : PROJECT_DOWNLOAD_MSG.downloading}
         </p>
-        <p className={css({ fontSize: 'sm', color: 'fgMuted', textAlign: 'center' })}>
-          {PROJECT_DOWNLOAD_MSG.wait}
-        </p>
+        {done ? null : (
+          <p className={css({ fontSize: 'sm', color: 'fgMuted', textAlign: 'center' })}>
+            {PROJECT_DOWNLOAD_MSG.wait}
+          </p>
+        )}
       </div>
     </Dialog>
   )

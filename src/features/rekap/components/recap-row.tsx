@@ -56,7 +56,8 @@ const s = {
   name: css({ fontWeight: '500', color: 'fg', truncate: true }),
   meta: css({
     display: 'flex',
-    flexWrap: 'wrap',
+    flexWrap: 'nowrap',
+    whiteSpace: 'nowrap',
     columnGap: '2',
     rowGap: '0.5',
     mt: '0.5',
@@ -64,6 +65,13 @@ const s = {
     color: 'fgMuted',
     fontVariantNumeric: 'tabular-nums',
     '& > span + span::before': { content: '"·"', mr: '2', color: 'fgSubtle' },
+  }),
+  wideOnly: css({ display: { base: 'none', sm: 'inline' } }),
+  creatorLine: css({
+    display: { base: 'block', sm: 'none' },
+    fontSize: 'xs',
+    color: 'fgMuted',
+    truncate: true,
   }),
   actions: css({ display: 'flex', alignItems: 'center', gap: '1.5' }),
   label: css({ display: { base: 'none', sm: 'inline' } }),
@@ -100,9 +108,11 @@ export function RecapRow({ recap, canDelete, deleteDisabled, downloading, onDown
         </p>
         <p className={s.meta}>
           <span>{formatBytes(recap.size_kb * 1024)}</span>
-          <span>{recap.creator.name}</span>
+          <span className={s.wideOnly}>{recap.creator.name}</span>
           <span>{formatCreated(recap.created_at)}</span>
         </p>
+        {/* Phones: the creator on a line of its own, so no separator starts a wrapped line. */}
+        <p className={s.creatorLine}>{recap.creator.name}</p>
       </div>
       <div className={s.actions}>
         <Button
