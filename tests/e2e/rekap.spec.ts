@@ -63,12 +63,12 @@ async function openRekap(page: Page, project: ProjectData) {
 
 const recapRow = (page: Page, name: string) => page.getByTestId('recap-row').filter({ hasText: name })
 
-async function shot(page: Page, name: string) {
+async function shot(page: Page, name: string, fullPage = true) {
   fs.mkdirSync(screens, { recursive: true })
   const size = page.viewportSize()
   await page.screenshot({
     path: path.join(screens, `${name}-${size?.width}x${size?.height}.png`),
-    fullPage: true,
+    fullPage,
   })
 }
 
