@@ -8,6 +8,7 @@ import { HTTPException } from 'hono/http-exception'
 import { MSG } from '../src/contracts/common'
 import type { AppEnv, Deps } from './deps'
 import { AppError, rejectControlCharsInUrl } from './http'
+import { requestLimits } from './limits/request-limits'
 import { adminRoutes } from './modules/admins/admins.routes'
 import { authRoutes } from './modules/auth/auth.routes'
 import { requireAuth } from './modules/auth/require-auth'
@@ -96,6 +97,7 @@ export function createApp(deps: Deps) {
   api.use('/project/download/*', projectDownloadFailures())
   const authed = new Hono<AppEnv>()
   authed.use('*', requireAuth(deps))
+  authed.use('*', requestLimits(deps))
   authed.route('/user', userRoutes(deps))
   authed.route('/admin', adminRoutes(deps))
   authed.route('/employee', employeeRoutes(deps))

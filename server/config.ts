@@ -1,5 +1,6 @@
 import os from 'node:os'
 import path from 'node:path'
+import type { RequestLimits } from './limits/request-limits'
 import type { LoginLimits } from './modules/auth/login-throttle'
 
 export type Config = {
@@ -22,6 +23,8 @@ export type Config = {
   /** PostgreSQL schema to use (default: the connection's search_path); several firms can share one database. */
   databaseSchema: string | undefined
   loginLimit: LoginLimits
+  /** Per-user write rate and daily upload quota, shared by every process (server/limits). */
+  limits: RequestLimits
   /** Reuse heavy read answers until the next write (server/read-cache.ts); the benchmark turns it off to compare. */
   readCache: boolean
   /** Behind a reverse proxy: take the client address from the proxy's X-Forwarded-For entry. */
@@ -59,11 +62,21 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAddress: positiveInt(env.LOGIN_LIMIT_PER_ADDRESS, 50),
       windowMs: 15 * 60 * 1000,
     },
+    limits: {
+      writesPerMinute: nonNegativeInt(env.RATE_LIMIT_WRITES_PER_MINUTE, 600),
+      uploadBytesPerDay: nonNegativeInt(env.UPLOAD_QUOTA_MB_PER_DAY, 20_480) * 1024 * 1024,
+    },
     readCache: true,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     storageUrl: env.STORAGE_URL || undefined,
     workers: positiveInt(env.WORKERS, os.availableParallelism()),
   }
+}
+
+/** Like positiveInt, but 0 is allowed (a limit of 0 is off). */
+function nonNegativeInt(raw: string | undefined, fallback: number): number {
+  if (raw === '0') return 0
+  return positiveInt(raw, fallback)
 }
 
 function positiveInt(raw: string | undefined, fallback: number): number {

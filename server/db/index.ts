@@ -1,13 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import {
-  Kysely,
-  type Migration,
-  type MigrationProvider,
-  Migrator,
-  PostgresDialect,
-} from 'kysely'
+import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import * as initial from './migrations/001-initial'
 import * as projectStats from './migrations/002-project-stats'
@@ -15,6 +9,7 @@ import * as sharedState from './migrations/003-shared-state'
 import * as files from './migrations/004-files'
 import * as docs from './migrations/005-docs'
 import * as notificationsWhatsapp from './migrations/006-notifications-whatsapp'
+import * as usageCounters from './migrations/007-usage-counters'
 import type { DB } from './schema'
 import { refuseNewerSchema } from './schema-version'
 import { ImmediateSqliteDialect } from './sqlite-immediate'
@@ -85,6 +80,7 @@ const MIGRATIONS: Record<string, { up: (d: Dialect) => Migration['up'] }> = {
   '004-files': files,
   '005-docs': docs,
   '006-notifications-whatsapp': notificationsWhatsapp,
+  '007-usage-counters': usageCounters,
 }
 
 /** The migrations this build knows, oldest first (server/db/schema-version.ts compares them). */

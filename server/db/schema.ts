@@ -30,6 +30,7 @@ export type SessionsTable = {
 
 /** One row per scope (pair, account, address) of each login attempt in the window (migration 003). */
 export type LoginAttemptsTable = { attempt: string; scope: string; attempted_at: string }
+export type UsageCountersTable = { key: string; window: string; count: number; expires_at: string }
 
 export type IdempotencyTable = {
   user_id: number
@@ -216,6 +217,7 @@ export type DB = {
   users: UsersTable
   sessions: SessionsTable
   login_attempts: LoginAttemptsTable
+  usage_counters: UsageCountersTable
   idempotency_keys: IdempotencyTable
   projects: ProjectsTable
   project_members: ProjectMembersTable
