@@ -7,12 +7,13 @@
  *   BENCH_PG=1 npx tsx bench/api-load.ts   PostgreSQL (a throwaway schema in PG_URL), or pass --pg
  *   BENCH_MIXED_ONLY=1 ...                 only the baselines and the mixed read/write load
  *   BENCH_PROFILE=dir ...                  also write a CPU profile of the server per mixed run
+ *   BENCH_WORKERS_ONLY=1 ...               only the baseline and the WORKERS=2 vs WORKERS=1 comparison
  *
  * Env: BENCH_DURATION (seconds per run, default 10), BENCH_CONNECTIONS (50), PG_URL.
  * The server runs in this process on a loopback port; autocannon runs as a separate process so the load
  * generator does not share the server's event loop. A benchmark, not a test: it reports, it does not fail.
  */
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import type { AddressInfo } from 'node:net'
@@ -39,6 +40,7 @@ const USE_PG = process.env.BENCH_PG === '1' || process.argv.includes('--pg')
 const PG_URL = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const MIXED_ONLY = process.env.BENCH_MIXED_ONLY === '1'
+const WORKERS_ONLY = process.env.BENCH_WORKERS_ONLY === '1'
 /** BENCH_PROFILE=dir: a CPU profile of this process (the server) during each mixed load run. */
 const PROFILE_DIR = process.env.BENCH_PROFILE
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
@@ -216,6 +218,19 @@ async function main() {
       )
     }
     const listBytes = JSON.stringify({ data: list }).length
+    const uploadSlug = (
+      await db
+        .selectFrom('projects')
+        .select('slug')
+        .where('id', '=', projectIds[MEMBER_PROJECTS] as number)
+        .executeTakeFirstOrThrow()
+    ).slug
+    const compareWorkers = () =>
+      workersComparison({ dataDir, schema: USE_PG ? schema : undefined, adminToken, uploadSlug })
+    if (WORKERS_ONLY) {
+      await compareWorkers()
+      return
+    }
 
     const targets: { label: string; url: string; token?: string; base?: string }[] = [
       { label: 'GET /api/health (baseline)', url: '/api/health' },
@@ -439,6 +454,7 @@ async function main() {
     console.log(
       `\ngoal under mixed load: reads p99 < 50 ms (${on.read.p99.toFixed(1)}), writes p99 < 100 ms (${on.write.p99.toFixed(1)}) with the cache as shipped`,
     )
+    await compareWorkers()
   } finally {
     if (server) await new Promise<void>((resolve) => server?.close(() => resolve()))
     if (uncachedServer) await new Promise<void>((resolve) => uncachedServer?.close(() => resolve()))
@@ -451,17 +467,146 @@ async function main() {
 
 type Result = { label: string; p50: number; p99: number; rps: number; errors: number; non2xx: number }
 
+/**
+ * `npm start` with WORKERS=2 against WORKERS=1 in the same run (issue 13): the real cluster entry
+ * (server/cluster.ts) on the seeded database, one after the other on ports 4348/4349, each loaded with the
+ * admin's project list, the admin's dashboard and a small file upload (a 10 KB PDF, a row and a blob each).
+ */
+async function workersComparison(opts: {
+  dataDir: string
+  schema?: string
+  adminToken: string
+  uploadSlug: string
+}) {
+  const pdf = Buffer.concat([
+    Buffer.from('%PDF-1.4\n'),
+    Buffer.alloc(10 * 1024, 32),
+    Buffer.from('\n%%EOF\n'),
+  ])
+  const boundary = 'berkasworkers'
+  const body = path.join(opts.dataDir, 'upload-body.bin')
+  fs.writeFileSync(
+    body,
+    Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="laporan.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      pdf,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  )
+  // Both clusters run side by side (an idle one costs nothing) and each target is measured on
+  // WORKERS=1, WORKERS=2, WORKERS=1, WORKERS=2, keeping the better run of each: on a machine shared
+  // with other work, load that comes and goes then does not favour whichever ran first.
+  const clusters: { workers: number; base: string; proc: ReturnType<typeof spawn>; log: string }[] = []
+  const runs: { workers: number; rows: Result[] }[] = [
+    { workers: 1, rows: [] },
+    { workers: 2, rows: [] },
+  ]
+  try {
+    for (const [workers, port] of [
+      [1, 4348],
+      [2, 4349],
+    ] as const) {
+      const proc = spawn(process.execPath, ['--import', 'tsx', 'server/cluster.ts'], {
+        cwd: process.cwd(),
+        env: {
+          ...process.env,
+          WORKERS: String(workers),
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: opts.dataDir,
+          WEB_DIR: '',
+          LOG_LEVEL: 'info',
+          // The benchmark is one user writing hundreds of times a minute: the per-user limits would answer 429.
+          RATE_LIMIT_WRITES_PER_MINUTE: '0',
+          UPLOAD_QUOTA_MB_PER_DAY: '0',
+          ...(opts.schema ? { DATABASE_URL: PG_URL, DATABASE_SCHEMA: opts.schema } : { DATABASE_URL: '' }),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      const cluster = { workers, base: `http://127.0.0.1:${port}`, proc, log: '' }
+      clusters.push(cluster)
+      proc.stdout?.on('data', (c: Buffer) => (cluster.log += c.toString()))
+      proc.stderr?.on('data', (c: Buffer) => (cluster.log += c.toString()))
+      const until = Date.now() + 60_000
+      while ((cluster.log.match(/Berkas berjalan di http/g) ?? []).length < workers) {
+        if (Date.now() > until || proc.exitCode !== null)
+          throw new Error(`WORKERS=${workers} did not start:\n${cluster.log}`)
+        await new Promise((r) => setTimeout(r, 100))
+      }
+    }
+    const targets = [
+      { label: 'GET /api/project/list (admin)', url: '/api/project/list', request: {} },
+      { label: 'GET /api/dashboard/analysis (admin)', url: '/api/dashboard/analysis', request: {} },
+      {
+        label: 'POST /api/file/{slug}/upload (10 KB PDF)',
+        url: `/api/file/${opts.uploadSlug}/upload/perencanaan`,
+        request: { method: 'POST', input: body, contentType: `multipart/form-data; boundary=${boundary}` },
+      },
+    ]
+    for (const t of targets) {
+      const best: (Result | undefined)[] = [undefined, undefined]
+      for (const round of [0, 1])
+        for (const [i, c] of clusters.entries()) {
+          if (round === 0) await autocannon(c.base + t.url, opts.adminToken, Math.min(2, DURATION), t.request)
+          const r = {
+            ...(await autocannon(c.base + t.url, opts.adminToken, DURATION, t.request)),
+            label: t.label,
+          }
+          if (!best[i] || r.rps > (best[i] as Result).rps) best[i] = r
+        }
+      runs[0]?.rows.push(best[0] as Result)
+      runs[1]?.rows.push(best[1] as Result)
+      console.log(`  measured WORKERS=1 and WORKERS=2: ${t.label}`)
+    }
+  } finally {
+    for (const c of clusters) {
+      const exited = new Promise((r) => c.proc.once('exit', r))
+      c.proc.kill('SIGTERM')
+      await exited
+    }
+  }
+  const [one, two] = runs as [(typeof runs)[0], (typeof runs)[0]]
+  const head = ['WORKERS=2 vs WORKERS=1', 'req/s 1', 'req/s 2', 'ratio', 'p99 ms 1', 'p99 ms 2', 'errors']
+  const cells = one.rows.map((r, i) => {
+    const r2 = two.rows[i] as Result
+    return [
+      r.label,
+      Math.round(r.rps).toString(),
+      Math.round(r2.rps).toString(),
+      `${(r2.rps / Math.max(r.rps, 0.001)).toFixed(2)}x`,
+      r.p99.toFixed(1),
+      r2.p99.toFixed(1),
+      String(r.errors + r.non2xx + r2.errors + r2.non2xx),
+    ]
+  })
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((row) => (row[i] as string).length)))
+  const line = (row: string[]) =>
+    row.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ')
+  console.log(`\n${line(head)}`)
+  for (const row of cells) console.log(line(row))
+  const ratios = one.rows.map((r, i) => (two.rows[i] as Result).rps / Math.max(r.rps, 0.001))
+  console.log(
+    `\nWORKERS=2 serves ${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}x the requests of WORKERS=1 on ${os.availableParallelism()} cores (load generator on the same machine; 1-min load ${os.loadavg()[0].toFixed(2)})`,
+  )
+}
+
 /** Runs the autocannon CLI in its own process and reads its JSON summary. */
 async function autocannon(
   url: string,
   token: string | undefined,
   seconds: number,
+  request: { method?: string; input?: string; contentType?: string } = {},
 ): Promise<Omit<Result, 'label'>> {
   const cli = path.join(process.cwd(), 'node_modules', 'autocannon', 'autocannon.js')
   const args = [cli, '-c', String(CONNECTIONS), '-d', String(seconds), '-j', '-n']
   // As browsers do; the server gzips JSON and text for clients that accept it.
   args.push('-H', 'accept-encoding=gzip')
   if (token) args.push('-H', `authorization=Bearer ${token}`)
+  if (request.method) args.push('-m', request.method)
+  if (request.input) args.push('-i', request.input)
+  if (request.contentType) args.push('-H', `content-type=${request.contentType}`)
   args.push(url)
   const { stdout } = await run(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 })
   const r = JSON.parse(stdout) as {
