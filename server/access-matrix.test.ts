@@ -234,6 +234,12 @@ async function notificationOf(userId: number) {
 /** The route table: `METHOD path` exactly as the app registers it. */
 const ROUTES: Record<string, Route> = {
   'GET /api/health': { kind: 'public', allow: EVERYONE, call: async () => ({ path: '/api/health' }) },
+  'GET /api/openapi.json': {
+    kind: 'public',
+    allow: EVERYONE,
+    call: async () => ({ path: '/api/openapi.json' }),
+  },
+  'GET /api/docs': { kind: 'public', allow: EVERYONE, call: async () => ({ path: '/api/docs' }) },
   'POST /api/auth/login': {
     kind: 'public',
     allow: EVERYONE,

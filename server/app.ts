@@ -4,6 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
+import { inspectRoutes } from 'hono/dev'
 import { HTTPException } from 'hono/http-exception'
 import { MSG } from '../src/contracts/common'
 import type { AppEnv, Deps } from './deps'
@@ -26,6 +27,8 @@ import { projectRoutes } from './modules/projects/projects.routes'
 import { recapRoutes } from './modules/recaps/recaps.routes'
 import { userRoutes } from './modules/users/users.routes'
 import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes'
+import { openApiDocument } from './openapi/document'
+import { PAGE_CSS_HASH, referencePage } from './openapi/reference-page'
 import { securityHeaders } from './security-headers'
 import { publicBlobRoutes } from './storage/public-blobs'
 import { closeUnreadBody } from './uploads/close-unread-body'
@@ -92,6 +95,17 @@ export function createApp(deps: Deps) {
 
   // Public hello-world: liveness probe and the baseline of bench/api-load.ts.
   api.get('/health', (c) => c.json({ success: true, message: 'ok' }))
+  // The API reference, generated from this app's own route table and the contracts (server/openapi).
+  let reference: ReturnType<typeof openApiDocument> | undefined
+  const document = () => {
+    reference ??= openApiDocument(inspectRoutes(app).filter((r) => !r.isMiddleware))
+    return reference
+  }
+  api.get('/openapi.json', (c) => c.json(document()))
+  api.get('/docs', (c) => {
+    c.header('Content-Security-Policy', `default-src 'none'; style-src '${PAGE_CSS_HASH}'`)
+    return c.html(referencePage(document() as Parameters<typeof referencePage>[0]))
+  })
   api.route('/auth', authRoutes(deps))
   // The project zip's failures (401 included) also speak through its x-response header (SPEC section 7).
   api.use('/project/download/*', projectDownloadFailures())

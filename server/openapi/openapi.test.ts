@@ -1,0 +1,73 @@
+import { inspectRoutes } from 'hono/dev'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, TEST_DB, type TestApp } from '../test/harness'
+import { OPERATIONS } from './operations'
+import { PAGE_CSS_HASH } from './reference-page'
+
+/** Issue 12: the OpenAPI document covers every route of the real route table, and nothing else. */
+let t: TestApp
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t?.close())
+
+type Op = {
+  summary: string
+  requestBody?: { content: Record<string, { schema: Record<string, unknown> }> }
+  responses: Record<string, unknown>
+  parameters?: { name: string; in: string }[]
+}
+
+describe(`the API reference (${TEST_DB})`, () => {
+  it('lists every route the app has, with its path parameters, and no route it does not have', async () => {
+    const registered = inspectRoutes(t.app)
+      .filter((r) => !r.isMiddleware && r.path.startsWith('/api/') && r.method !== 'ALL')
+      .map((r) => `${r.method} ${r.path}`)
+    expect(registered.filter((key) => !OPERATIONS[key])).toEqual([])
+    expect(Object.keys(OPERATIONS).filter((key) => !registered.includes(key))).toEqual([])
+
+    const res = await t.request('GET', '/api/openapi.json')
+    expect(res.status).toBe(200)
+    const doc = res.json
+    expect(doc.openapi).toBe('3.1.0')
+    const documented = Object.entries(doc.paths as Record<string, Record<string, Op>>).flatMap(
+      ([path, methods]) =>
+        Object.keys(methods).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+    )
+    expect(documented.sort()).toEqual([...registered].sort())
+    for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, Op>>))
+      for (const op of Object.values(methods)) {
+        expect(op.summary.length).toBeGreaterThan(3)
+        expect(Object.keys(op.responses).length).toBeGreaterThan(0)
+        const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1])
+        expect((op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name)).toEqual(inPath)
+      }
+  })
+
+  it('request bodies are the contracts the server validates with', async () => {
+    const doc = (await t.request('GET', '/api/openapi.json')).json
+    const login = doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema
+    expect(Object.keys(login.properties)).toEqual(['email', 'password'])
+    expect(login.properties.email.maxLength).toBe(254)
+    const members = doc.paths['/api/project/{id}/members'].put.requestBody.content['application/json'].schema
+    expect(members.properties.user_ids.items.type).toBe('integer')
+    const upload =
+      doc.paths['/api/file/{slug}/upload/{area}'].post.requestBody.content['multipart/form-data'].schema
+    expect(upload.properties.files.type).toBe('array')
+    expect(doc.paths['/api/health'].get.security).toEqual([])
+    expect(doc.paths['/api/user/me'].get.security).toBeUndefined()
+    expect(doc.security).toEqual([{ bearer: [] }])
+  })
+
+  it('the reference page is readable HTML that needs no script, with its style allowed by hash', async () => {
+    const res = await t.request('GET', '/api/docs')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/text\/html/)
+    expect(res.headers.get('content-security-policy')).toBe(
+      `default-src 'none'; style-src '${PAGE_CSS_HASH}'`,
+    )
+    expect(res.text).not.toContain('<script')
+    expect(res.text).toContain('/api/project/{id}/members')
+    expect(res.text).toContain('Tetapkan anggota project')
+  })
+})
