@@ -14,6 +14,15 @@ const ERRORS: Record<string, string> = {
   '429': 'Terlalu banyak permintaan (lihat Retry-After)',
 }
 
+/** Which error answers a call can give, so a plain read does not list 413 or 415. */
+function relevantError(code: string, op: Operation): boolean {
+  if (code === '401' || code === '403') return !op.public
+  if (code === '413' || code === '415') return op.multipart !== undefined
+  if (code === '422') return op.json !== undefined || op.multipart !== undefined
+  if (code === '404') return !op.public
+  return true
+}
+
 /** Valibot contract to JSON Schema (2020-12 as OpenAPI 3.1 uses); checks it cannot express are left out. */
 function schemaOf(schema: Operation['json']): Json {
   const { $schema: _draft, ...rest } = toJsonSchema(schema as never, { errorMode: 'ignore' }) as Json
@@ -82,7 +91,7 @@ export function openApiDocument(registered: { method: string; path: string }[]):
     }))
     const errors = Object.fromEntries(
       Object.entries(ERRORS)
-        .filter(([code]) => !(op.public && (code === '401' || code === '403')))
+        .filter(([code]) => relevantError(code, op))
         .map(([code, description]) => [
           code,
           {
