@@ -1,16 +1,100 @@
-import { Link } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
+import { useRouterState } from '@tanstack/react-router'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
+import { BELL_LIMIT } from '../../../contracts/notifications'
 import { IconBell } from '../../../ui/icons'
+import { FALLBACK_POLL_MS, notificationListQueryOptions } from '../queries'
+import { useLiveNotifications } from './use-live-notifications'
 
-/** Placeholder bell: the notifications issue adds the unread dropdown (5 latest, 'Lihat Semua Notifikasi'). */
+// The dropdown's list only loads when first opened: the header on a phone's first load stays small.
+const NotificationDropdown = lazy(() => import('./notification-dropdown'))
+
+/**
+ * The header bell (SPEC 2; the shell hides it for the superadmin): the unread count, kept live by the
+ * notification stream (polling while the stream is down), and the dropdown of the 5 newest unread.
+ */
 export function NotificationBell() {
+  const live = useLiveNotifications(true)
+  const list = useQuery({
+    ...notificationListQueryOptions(),
+    refetchInterval: live ? false : FALLBACK_POLL_MS,
+  })
+  const unread = (list.data ?? []).filter((n) => !n.is_read)
+  const [open, setOpen] = useState(false)
+  const root = useRef<HTMLDivElement>(null)
+  const pathname = useRouterState({ select: (s) => s.location.href })
+
+  // Closes on navigation, a click or tap outside, and Escape.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the point of the route change
+  useEffect(() => setOpen(false), [pathname])
+  useEffect(() => {
+    if (!open) return
+    const onPointer = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false)
+    }
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false)
+    }
+    document.addEventListener('pointerdown', onPointer)
+    document.addEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('pointerdown', onPointer)
+      document.removeEventListener('keydown', onKey)
+    }
+  }, [open])
+
+  const count = unread.length
   return (
-    <Link
-      to="/notifications"
-      aria-label="Notifikasi"
-      className={button({ variant: 'ghost', iconOnly: true })}
-    >
-      <IconBell size={18} />
-    </Link>
+    <div ref={root} className={css({ position: { base: 'static', sm: 'relative' } })}>
+      <button
+        type="button"
+        aria-label={count > 0 ? `Notifikasi, ${count} belum dibaca` : 'Notifikasi'}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-testid="notification-bell"
+        onClick={() => setOpen((o) => !o)}
+        className={cx(button({ variant: 'ghost', iconOnly: true }), css({ position: 'relative' }))}
+      >
+        <IconBell size={18} />
+        {count > 0 ? (
+          <span
+            data-testid="notification-count"
+            className={css({
+              position: 'absolute',
+              top: '0.5',
+              right: '0.5',
+              minW: '4.5',
+              h: '4.5',
+              px: '1',
+              display: 'inline-flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              borderRadius: 'full',
+              bg: 'danger',
+              color: 'white',
+              fontSize: '0.625rem',
+              fontWeight: '700',
+              lineHeight: '1',
+              boxShadow: '0 0 0 2px white',
+              fontVariantNumeric: 'tabular-nums',
+            })}
+          >
+            {count > 99 ? '99+' : count}
+          </span>
+        ) : null}
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <NotificationDropdown
+            items={unread.slice(0, BELL_LIMIT)}
+            unreadCount={count}
+            loading={list.isPending}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      ) : null}
+    </div>
   )
 }

@@ -1,0 +1,67 @@
+import type { ComponentType } from 'react'
+import { css, cx } from 'styled-system/css'
+import {
+  IconBell,
+  IconCheckCircle,
+  IconFolderKanban,
+  IconMessageSquare,
+  IconRotateCcw,
+  IconUpload,
+  IconUserPlus,
+} from '../../../ui/icons'
+
+type Kind = { Icon: ComponentType<{ size?: number }>; tone: string; label: string }
+
+const tone = {
+  blue: css({ bg: 'blue.50', color: 'blue.600' }),
+  green: css({ bg: 'green.50', color: 'green.600' }),
+  amber: css({ bg: 'amber.50', color: 'amber.600' }),
+  violet: css({ bg: 'violet.50', color: 'violet.600' }),
+  teal: css({ bg: 'teal.50', color: 'teal.600' }),
+  indigo: css({ bg: 'indigo.50', color: 'indigo.600' }),
+  slate: css({ bg: 'slate.100', color: 'slate.500' }),
+}
+
+const UPLOAD: Kind = { Icon: IconUpload, tone: tone.blue, label: 'Unggahan' }
+const APPROVED: Kind = { Icon: IconCheckCircle, tone: tone.green, label: 'Disetujui' }
+const REVISION: Kind = { Icon: IconRotateCcw, tone: tone.amber, label: 'Perlu revisi' }
+const EMPLOYEE: Kind = { Icon: IconUserPlus, tone: tone.violet, label: 'Karyawan baru' }
+
+/** SPEC 3 knows two readings of the type set; both map here, anything else gets the default bell. */
+const KINDS: Record<string, Kind> = {
+  upload: UPLOAD,
+  file_uploaded: UPLOAD,
+  approved: APPROVED,
+  file_approved: APPROVED,
+  revision: REVISION,
+  file_revision: REVISION,
+  new_employee: EMPLOYEE,
+  employee_added: EMPLOYEE,
+  comment_added: { Icon: IconMessageSquare, tone: tone.teal, label: 'Komentar' },
+  project_created: { Icon: IconFolderKanban, tone: tone.indigo, label: 'Project baru' },
+}
+const DEFAULT_KIND: Kind = { Icon: IconBell, tone: tone.slate, label: 'Notifikasi' }
+
+export function NotificationIcon({ type, size = 'md' }: { type: string; size?: 'sm' | 'md' }) {
+  const kind = KINDS[type] ?? DEFAULT_KIND
+  return (
+    <span
+      role="img"
+      aria-label={kind.label}
+      data-type={type}
+      className={cx(
+        css({
+          display: 'inline-flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          flexShrink: 0,
+          borderRadius: 'full',
+        }),
+        size === 'sm' ? css({ w: '8', h: '8' }) : css({ w: '10', h: '10' }),
+        kind.tone,
+      )}
+    >
+      <kind.Icon size={size === 'sm' ? 16 : 18} />
+    </span>
+  )
+}
