@@ -20,6 +20,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
+import { recordFigure } from './report'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const SIZE_MB = Number(process.env.BENCH_FILE_MB ?? 1024)
@@ -278,6 +279,34 @@ function report(rows: Row[]) {
   console.log(fmt(header))
   console.log(widths.map((w) => '-'.repeat(w)).join('  '))
   for (const l of lines) console.log(fmt(l))
+  for (const r of rows) {
+    const copy = { name: 'disk copy', value: r.size / 1048576 / (r.copyMs / 1000) }
+    const size = mb(r.size)
+    recordFigure({
+      bench: 'files',
+      figure: `upload ${size}`,
+      value: r.size / 1048576 / (r.uploadMs / 1000),
+      unit: 'MB/s',
+      baseline: copy,
+      lowerIsBetter: false,
+    })
+    recordFigure({
+      bench: 'files',
+      figure: `download ${size}`,
+      value: r.size / 1048576 / (r.downloadMs / 1000),
+      unit: 'MB/s',
+      baseline: copy,
+      lowerIsBetter: false,
+    })
+    recordFigure({
+      bench: 'files',
+      figure: `server peak RSS, upload ${size}`,
+      value: r.uploadPeak / 1048576,
+      unit: 'MB',
+      baseline: { name: 'idle RSS', value: r.idleRss / 1048576 },
+      lowerIsBetter: true,
+    })
+  }
   const [small, large] = [rows[0], rows[rows.length - 1]]
   if (small && large && small !== large)
     console.log(

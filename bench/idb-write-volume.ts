@@ -12,6 +12,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium } from '@playwright/test'
+import { recordFigure } from './report'
 
 const root = path.resolve(import.meta.dirname, '..')
 const PORT = Number(process.env.BENCH_PORT ?? 4293)
@@ -146,6 +147,14 @@ async function main() {
   console.log(
     `browsing 20 projects (login included): ${stats.writes} writes, ${kb(stats.bytes)}, largest ${kb(stats.max)}`,
   )
+  recordFigure({
+    bench: 'idb',
+    figure: 'IndexedDB bytes written, browsing 20 projects',
+    value: stats.bytes / 1024,
+    unit: 'KB',
+    baseline: { name: 'after login alone', value: atLogin.bytes / 1024 },
+    lowerIsBetter: true,
+  })
   for (const [name, s] of Object.entries(stats.byStore))
     console.log(`  ${name}: ${s.writes} writes, ${kb(s.bytes)}`)
 }
