@@ -222,6 +222,15 @@ describe(`backup and restore (${TEST_DB})`, () => {
     expect(backupWhileWriting.manifest.missing).toEqual([])
   }, 120_000)
 
+  it('never restores under a running server, even with --force', async () => {
+    // On PostgreSQL an idle server holds no lock to detect: the README says to stop the servers first.
+    if (TEST_DB !== 'sqlite') return
+    const config = readConfig(envFor(restoredDir))
+    await expect(restoreBackup(config, createBlobStore(config), backupDir, { force: true })).rejects.toThrow(
+      /sedang dipakai; hentikan server/,
+    )
+  })
+
   it('npm run backup works from the command line on the restored instance', () => {
     const second = path.join(tmp, 'kedua')
     const cli = spawnSync(process.execPath, ['--import', 'tsx', 'server/backup/cli.ts', 'backup', second], {

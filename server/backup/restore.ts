@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import SQLite from 'better-sqlite3'
 import pg from 'pg'
 import type { Config } from '../config'
 import { sqliteFile } from '../db/index'
@@ -41,10 +42,22 @@ export async function restoreBackup(
 
 async function checkSqliteTarget(config: Config, force = false) {
   const file = sqliteFile(config)
-  if (fs.existsSync(file) && !force)
+  if (!fs.existsSync(file)) return
+  if (!force)
     throw new Error(
       `Database sudah ada di ${file}; hentikan server dan ulangi dengan --force untuk menimpanya`,
     )
+  // A running server keeps its connection open, and in WAL mode every open connection holds a shared
+  // lock on the file: an exclusive lock is only granted when no process uses the database.
+  const probe = new SQLite(file, { timeout: 0 })
+  try {
+    probe.pragma('locking_mode = EXCLUSIVE')
+    probe.exec('BEGIN EXCLUSIVE; COMMIT')
+  } catch {
+    throw new Error(`Database ${file} sedang dipakai; hentikan server Berkas sebelum memulihkan`)
+  } finally {
+    probe.close()
+  }
 }
 
 /** Copied beside the target and renamed over it; the old WAL and shared-memory files go with the old file. */
