@@ -31,19 +31,24 @@ async function clearPrivateCaches() {
   await Promise.all(PRIVATE_CACHES.map((name) => caches.delete(name).catch(() => false)))
 }
 
+/** How long logout waits for the server's answer once this device has forgotten everything. */
+const SERVER_LOGOUT_WAIT_MS = 4000
+
 /**
- * Logout: tell the server (best effort, so it works offline too), then forget everything on this device:
+ * Logout: tell the server (best effort, so it works offline too) and forget everything on this device:
  * token, cached answers, cached photos and the outbox (the screen asks first when items are waiting).
+ * The call is sent first (it reads the token as it starts) but not waited for first: on a weak site
+ * signal it can take long, and clearing the device's stores takes its own seconds on a slow phone, so
+ * both run at once and the server gets at most a few more seconds.
  */
 export async function logout() {
-  try {
-    await api.post('/api/auth/logout')
-  } catch (err) {
+  const told = api.post('/api/auth/logout').catch((err) => {
     console.warn('Logout call failed; ending the session locally', err)
-  }
-  await endSession()
+  })
   await Promise.all([
+    endSession(),
     clearOutbox().catch((err) => console.warn('Outbox could not be cleared', err)),
     clearPrivateCaches(),
   ])
+  await Promise.race([told, new Promise((resolve) => setTimeout(resolve, SERVER_LOGOUT_WAIT_MS))])
 }
