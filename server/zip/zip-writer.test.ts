@@ -193,6 +193,52 @@ print(info.file_size, info.compress_type, z.read('akhir.txt').decode(), z.read('
     )
   }, 180_000)
 
+  it('opens one source at a time, and closes the open one when the reader goes away', async () => {
+    let open = 0
+    let maxOpen = 0
+    let opened = 0
+    const closed: string[] = []
+    const tracked = (name: string, size: number): ZipEntry => ({
+      name,
+      size,
+      modified: WHEN,
+      open: async () => {
+        opened += 1
+        open += 1
+        maxOpen = Math.max(maxOpen, open)
+        const source = Readable.from(
+          (function* () {
+            for (let left = size; left > 0; left -= 64 * 1024)
+              yield Buffer.alloc(Math.min(left, 64 * 1024), 1)
+          })(),
+        )
+        source.once('close', () => {
+          open -= 1
+          closed.push(name)
+        })
+        return source
+      },
+    })
+    const entries = Array.from({ length: 5 }, (_, i) => tracked(`f${i}.bin`, 4 * 1024 * 1024))
+    const stream = zipStream(planZip(entries))
+    let received = 0
+    await new Promise<void>((resolve) => {
+      stream.on('data', (chunk: Buffer) => {
+        received += chunk.length
+        // Gone half-way through the second file, as a browser tab that was closed.
+        if (received > 6 * 1024 * 1024) {
+          stream.destroy()
+          resolve()
+        }
+      })
+    })
+    await new Promise((r) => setTimeout(r, 50))
+    expect(maxOpen).toBe(1)
+    expect(open).toBe(0)
+    expect(opened).toBe(2)
+    expect(closed).toEqual(['f0.bin', 'f1.bin'])
+  })
+
   it('fails the stream instead of sending a wrong archive when a source disagrees with its size', async () => {
     const plan = planZip([{ ...file('x.txt', Buffer.from('pendek')), size: 10 }])
     await expect(toSparseFile(zipStream(plan), path.join(dir, 'bad.zip'))).rejects.toBeInstanceOf(
