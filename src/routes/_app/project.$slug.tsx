@@ -1,16 +1,25 @@
 import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router'
-import type { ReactNode } from 'react'
+import { lazy, type ReactNode } from 'react'
 import { AREAS, type Area, type Project } from '../../contracts/projects'
-import { DocsTab } from '../../features/docs/components/docs-tab'
 import { docCommentsQueryOptions, docListQueryOptions } from '../../features/docs/queries'
-import { FileBrowser } from '../../features/files/components/file-browser'
 import { saveFileTreesOffline } from '../../features/files/offline'
 import { SaveOfflineButton } from '../../features/outbox/components/save-offline-button'
 import { ProjectDetailPage } from '../../features/projects/components/project-detail-page'
 import { projectDetailQueryOptions } from '../../features/projects/queries'
-import { RekapTab } from '../../features/rekap/components/rekap-tab'
 import { saveRecapsOffline } from '../../features/rekap/offline'
 import type { OfflineSaveStep } from '../../lib/offline-save'
+
+// Each area is its own chunk: the Dokumentasi tab does not wait for the file browser's code, nor the
+// reverse (the page shows a spinner in the tab while its chunk arrives; the service worker precaches all).
+const FileBrowser = lazy(() =>
+  import('../../features/files/components/file-browser').then((m) => ({ default: m.FileBrowser })),
+)
+const DocsTab = lazy(() =>
+  import('../../features/docs/components/docs-tab').then((m) => ({ default: m.DocsTab })),
+)
+const RekapTab = lazy(() =>
+  import('../../features/rekap/components/rekap-tab').then((m) => ({ default: m.RekapTab })),
+)
 
 /**
  * The body of each area tab. The file browser, documentation and recap features replace their entry

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { type ReactNode, useEffect, useState } from 'react'
+import { type ReactNode, Suspense, useEffect, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { AREAS, type Area, type Project } from '../../../contracts/projects'
@@ -219,7 +219,8 @@ function ProjectDetail({
                 </span>
               </>
             ),
-            content: renderArea(a, project),
+            // Each area's code is its own chunk (the route loads it lazily): a spinner while it arrives.
+            content: <Suspense fallback={<AreaLoading />}>{renderArea(a, project)}</Suspense>,
           }
         })}
       />
@@ -227,6 +228,18 @@ function ProjectDetail({
       {isAdmin ? (
         <MembersDialog project={membersOpen ? project : null} onClose={() => setMembersOpen(false)} />
       ) : null}
+    </div>
+  )
+}
+
+function AreaLoading() {
+  return (
+    <div
+      role="status"
+      aria-label="Memuat"
+      className={css({ display: 'flex', justifyContent: 'center', py: '16', color: 'fgSubtle' })}
+    >
+      <Spinner size={24} />
     </div>
   )
 }
