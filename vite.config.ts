@@ -54,5 +54,11 @@ export default defineConfig({
     proxy: { '/api': apiTarget, '/storage': apiTarget },
   },
   // The manifest lets bench/bundle-size.ts measure what each route loads.
-  build: { target: 'es2022', sourcemap: false, manifest: true },
+  // bundlerTimings off: on a busy machine every build printed a timing report that only looked like trouble.
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    manifest: true,
+    rolldownOptions: { checks: { bundlerTimings: false } },
+  },
 })
