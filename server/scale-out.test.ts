@@ -208,6 +208,13 @@ describe('a 200 MB upload into the object store', () => {
         controller.enqueue(piece)
       },
     })
+    // The bytes go straight to the store: the server's staging folder on local disk stays empty.
+    const staging = path.join(dataDir, 'upload-staging')
+    fs.mkdirSync(staging, { recursive: true })
+    const onDisk = new Set<string>()
+    const watcher = fs.watch(staging, (_event, name) => {
+      if (name) onDisk.add(String(name))
+    })
     const res = await fetch(`${a.base}/api/file/${p.slug}/upload/perencanaan`, {
       method: 'POST',
       headers: {
@@ -218,7 +225,9 @@ describe('a 200 MB upload into the object store', () => {
       duplex: 'half',
     } as RequestInit)
     const json = (await res.json()) as { results: { uuid: string }[] }
+    watcher.close()
     expect(res.status, JSON.stringify(json)).toBe(201)
+    expect([...onDisk]).toEqual([])
     const after = memory(pid)
     const growth = after.peak - before.rss
     console.log(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Readable } from 'node:stream'
+import type { Readable, Writable } from 'node:stream'
 
 /**
  * Where uploaded bytes live, behind an interface an object store (S3 and alikes) can implement: keys in,
@@ -9,8 +9,30 @@ import type { Readable } from 'node:stream'
  */
 export type Visibility = 'public' | 'private'
 
-/** A blob to put: a stream, or a finished file on this machine (a driver may move it instead of copying). */
-export type BlobSource = Readable | { localFile: string }
+/**
+ * A blob to put: a stream, a finished file on this machine (a driver may move it instead of copying),
+ * or bytes already staged in this very store by stage() (moved under the key without passing through
+ * this process again).
+ */
+export type BlobSource = Readable | { localFile: string } | { staged: StagedWrite }
+
+/**
+ * Bytes on their way into the store under a temporary name, written as they arrive (an upload that
+ * needs no copy on local disk). Not a blob yet: put(key, visibility, { staged }) makes it one; discard()
+ * drops it; the orphan sweep's removeIncomplete() drops those a dead process left.
+ */
+export interface StagedWrite {
+  /** Write the bytes here (backpressure honoured), then end() it. */
+  readonly sink: Writable
+  /** Settles once every byte written is stored (or the write failed). */
+  readonly done: Promise<void>
+  /** Bytes stored so far. */
+  readonly size: number
+  /** `length` bytes from `position` of the stored bytes (after `done`), for sniffers reading a file's end. */
+  read(position: number, length: number): Promise<Buffer>
+  /** Drops the staged bytes; nothing once put() has taken them. Never throws. */
+  discard(): Promise<void>
+}
 
 /** Inclusive byte offsets as in HTTP ranges; `end` absent means "to the last byte". */
 export type ByteRange = { start: number; end?: number } | { suffix: number }
@@ -43,8 +65,13 @@ export interface BlobStore {
   delete(key: string, visibility: Visibility): Promise<void>
   /** Every stored key of one visibility, for the orphan sweep. */
   list(visibility: Visibility): AsyncIterable<BlobListing>
-  /** Drops writes a dead process never finished (half-written puts) that started before `before`. */
+  /** Drops writes a dead process never finished (half-written puts, staged uploads) that started before `before`. */
   removeIncomplete(before: Date): Promise<number>
+  /**
+   * Present where uploads are better written straight into the store than staged on local disk (an
+   * object store on another machine): the upload pipeline then keeps no local copy (uploads/receive.ts).
+   */
+  stage?(): StagedWrite
 }
 
 export class RangeNotSatisfiable extends Error {

@@ -41,6 +41,8 @@ export function createLocalDiskStore(dataDir: string): BlobStore {
   return {
     async put(key, visibility, body) {
       const target = file(key, visibility)
+      // This store has no stage(): nothing can have been staged in it.
+      if ('staged' in body) throw new Error('local-disk store: staged writes are not supported')
       if (!(body instanceof Readable)) {
         // A finished file on the same filesystem moves in one rename (the upload pipeline's case).
         try {

@@ -4,12 +4,14 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
+import { ListObjectsV2Command } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { docx, xls } from '../modules/recaps/office-fixtures'
 import { cast, filesUnder, folder, pdfBytes, projectWithMembers, upload } from '../test/area-fixtures'
 import { createTestApp, samplePng, type TestApp } from '../test/harness'
 import { sweepUploads } from '../uploads/sweep'
 import { type BlobStore, newBlobKey, RangeNotSatisfiable } from './blob-store'
-import { createS3Store, parseS3Url } from './s3'
+import { createS3Store, parseS3Url, s3Client } from './s3'
 import { startTestS3 } from './s3-test-server'
 
 /**
@@ -177,6 +179,92 @@ describe('an app whose STORAGE_URL is the object store', () => {
     expect(await store.head(row.blob_key, 'private')).toBeUndefined()
   })
 
+  it('streams uploads straight into the bucket: no staged file on local disk, Office kinds told by ranged reads, no staging object left', async () => {
+    const c = await cast(t)
+    const p = await projectWithMembers(t, c, 'Langsung ke Bucket')
+    const staging = path.join(t.dataDir, 'upload-staging')
+    // Watch the staging folder while the bytes stream in: nothing may appear there.
+    const seen = new Set<string>()
+    fs.mkdirSync(staging, { recursive: true })
+    const watcher = fs.watch(staging, (_event, name) => {
+      if (name) seen.add(String(name))
+    })
+    let res: Awaited<ReturnType<typeof upload>>
+    try {
+      res = await upload(t, c.admin.token, p.slug, 'perencanaan', [
+        { name: 'laporan.docx', data: await docx('isi laporan') },
+        { name: 'lembar.xls', data: xls() },
+        { name: 'besar.bin', data: randomBytes(12 * 1024 * 1024) },
+      ])
+    } finally {
+      watcher.close()
+    }
+    expect(res.status, res.text).toBe(201)
+    expect([...seen]).toEqual([])
+    const rows = await t.db
+      .selectFrom('files')
+      .select(['name', 'mime'])
+      .where('project_id', '=', p.id)
+      .orderBy('name')
+      .execute()
+    expect(rows).toEqual([
+      { name: 'besar.bin', mime: 'application/octet-stream' },
+      {
+        name: 'laporan.docx',
+        mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      },
+      { name: 'lembar.xls', mime: 'application/vnd.ms-excel' },
+    ])
+    // Every staged object was moved under its key or dropped.
+    expect(await stagingObjects()).toEqual([])
+  })
+
+  it('a cut connection mid-upload leaves no row, no blob and no staging object in the bucket', async () => {
+    const c = await cast(t)
+    const p = await projectWithMembers(t, c, 'Putus di Tengah')
+    const before = new Set<string>()
+    for await (const o of store.list('private')) before.add(o.key)
+    const boundary = 'batasputus'
+    const controller = new AbortController()
+    let sent = 0
+    const body = new ReadableStream<Uint8Array>({
+      start(ctrl) {
+        ctrl.enqueue(
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="putus.bin"\r\n\r\n`,
+          ),
+        )
+      },
+      pull(ctrl) {
+        sent += 1
+        // 10 MB (more than one multipart part) arrives, then the connection drops.
+        if (sent > 10) return ctrl.error(new Error('sinyal hilang'))
+        ctrl.enqueue(randomBytes(1024 * 1024))
+      },
+    })
+    const res = await Promise.resolve(
+      t.app.request(`/api/file/${p.slug}/upload/perencanaan`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${c.admin.token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+        body,
+        signal: controller.signal,
+        duplex: 'half',
+      } as RequestInit),
+    ).catch(() => undefined)
+    if (res) expect(res.status).toBeGreaterThanOrEqual(400)
+    // The pipeline drops its staged write before it answers; give the abort a moment to reach the store.
+    for (let i = 0; i < 100 && (await stagingObjects()).length > 0; i++)
+      await new Promise((r) => setTimeout(r, 50))
+    expect(await stagingObjects()).toEqual([])
+    expect(await t.db.selectFrom('files').select('id').where('project_id', '=', p.id).execute()).toEqual([])
+    const after: string[] = []
+    for await (const o of store.list('private')) if (!before.has(o.key)) after.push(o.key)
+    expect(after).toEqual([])
+  })
+
   it('serves public images (avatars) at /storage with the same cache headers, ranges and HEAD', async () => {
     const u = await t.user('pengawasan')
     const form = new FormData()
@@ -283,3 +371,17 @@ describe('an app whose STORAGE_URL is the object store', () => {
     expect(await store.head(kept, 'private')).toBeDefined()
   })
 })
+
+/** Objects under the store's staging/ prefix (uploads in flight, or left behind). */
+async function stagingObjects(): Promise<string[]> {
+  const loc = parseS3Url(s3.url)
+  const client = s3Client(loc)
+  try {
+    const page = await client.send(
+      new ListObjectsV2Command({ Bucket: loc.bucket, Prefix: `${loc.prefix}staging/` }),
+    )
+    return (page.Contents ?? []).map((o) => o.Key as string)
+  } finally {
+    client.destroy()
+  }
+}

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
-import { Readable } from 'node:stream'
+import { Readable, Transform } from 'node:stream'
 import {
   AbortMultipartUploadCommand,
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   type GetObjectCommandOutput,
@@ -19,6 +21,7 @@ import {
   type BlobStore,
   RangeNotSatisfiable,
   resolveRange,
+  type StagedWrite,
   type Visibility,
 } from './blob-store'
 
@@ -95,6 +98,9 @@ export function createS3Store(loc: S3Location, client: S3Client = s3Client(loc))
     return `${loc.prefix}${visibility}/${key}`
   }
   const Bucket = loc.bucket
+  const stagingPrefix = `${loc.prefix}staging/`
+  /** The temporary object of each staged write of this store. */
+  const stagedKeys = new WeakMap<StagedWrite, string>()
 
   const head = async (key: string, visibility: Visibility) => {
     try {
@@ -108,15 +114,39 @@ export function createS3Store(loc: S3Location, client: S3Client = s3Client(loc))
 
   const store: BlobStore = {
     async put(key, visibility, body) {
-      const Body = body instanceof Readable ? body : fs.createReadStream(body.localFile)
       const ext = key.slice(key.lastIndexOf('.') + 1)
+      const ContentType = TYPE_BY_EXT[ext] ?? 'application/octet-stream'
+      if (!(body instanceof Readable) && 'staged' in body) {
+        const staged = stagedKeys.get(body.staged)
+        if (!staged) throw new Error('staged write of another store')
+        await body.staged.done
+        // A server-side copy: the bytes do not pass through this process again. One CopyObject
+        // takes up to 5 GB (S3's limit); larger ones are streamed through (MAX_UPLOAD_MB is far below).
+        if (body.staged.size <= 5 * 1024 ** 3) {
+          await client.send(
+            new CopyObjectCommand({
+              Bucket,
+              Key: objectKey(key, visibility),
+              CopySource: encodeURI(`${Bucket}/${staged}`),
+              ContentType,
+              MetadataDirective: 'REPLACE',
+            }),
+          )
+        } else {
+          const r = await client.send(new GetObjectCommand({ Bucket, Key: staged }))
+          await store.put(key, visibility, r.Body as Readable)
+        }
+        await body.staged.discard()
+        return
+      }
+      const Body = body instanceof Readable ? body : fs.createReadStream(body.localFile)
       const upload = new Upload({
         client,
         params: {
           Bucket,
           Key: objectKey(key, visibility),
           Body,
-          ContentType: TYPE_BY_EXT[ext] ?? 'application/octet-stream',
+          ContentType,
         },
         partSize: PART_SIZE,
         queueSize: QUEUE_SIZE,
@@ -193,12 +223,81 @@ export function createS3Store(loc: S3Location, client: S3Client = s3Client(loc))
     },
 
     /**
+     * An upload written straight into the bucket under staging/{uuid} as its bytes arrive, with the
+     * same bounded memory as put(); put(key, ..., { staged }) copies it under its key in the store.
+     */
+    stage() {
+      const Key = `${stagingPrefix}${randomUUID()}`
+      let size = 0
+      // Counts what passes; lib-storage reads the other end into parts (at most queueSize x partSize).
+      const sink = new Transform({
+        highWaterMark: 1024 * 1024,
+        transform(chunk: Buffer, _encoding, callback) {
+          size += chunk.length
+          callback(null, chunk)
+        },
+      })
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key, Body: sink },
+        partSize: PART_SIZE,
+        queueSize: QUEUE_SIZE,
+        leavePartsOnError: false,
+      })
+      const done = upload.done().then(() => undefined)
+      // Observed by the pipeline through `done`; never an unhandled rejection here.
+      done.catch(() => {})
+      let discarded = false
+      const staged: StagedWrite = {
+        sink,
+        done,
+        get size() {
+          return size
+        },
+        async read(position, length) {
+          // As a file read: what exists of the asked bytes, nothing past the end.
+          const end = Math.min(position + length, size) - 1
+          if (end < position) return Buffer.alloc(0)
+          const r = await client.send(
+            new GetObjectCommand({ Bucket, Key, Range: `bytes=${position}-${end}` }),
+          )
+          return Buffer.from(
+            await (r.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray(),
+          )
+        },
+        async discard() {
+          if (discarded) return
+          discarded = true
+          sink.destroy()
+          await upload.abort().catch(() => {})
+          await done.catch(() => {})
+          await client.send(new DeleteObjectCommand({ Bucket, Key })).catch(() => {})
+        },
+      }
+      stagedKeys.set(staged, Key)
+      return staged
+    },
+
+    /**
      * Aborts multipart uploads a dead process left open (their parts cost storage but are never
      * visible). A store without ListMultipartUploads (s3rver) answers NotImplemented: nothing to abort
      * there; on AWS a lifecycle rule (AbortIncompleteMultipartUpload) is the belt to these braces.
      */
     async removeIncomplete(before) {
       let removed = 0
+      // Staged uploads of a process that died before it moved or dropped them.
+      let ContinuationToken: string | undefined
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: stagingPrefix, ContinuationToken }),
+        )
+        for (const o of page.Contents ?? []) {
+          if (!o.Key || !o.LastModified || o.LastModified >= before) continue
+          await client.send(new DeleteObjectCommand({ Bucket, Key: o.Key }))
+          removed += 1
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined
+      } while (ContinuationToken)
       let KeyMarker: string | undefined
       let UploadIdMarker: string | undefined
       try {

@@ -1,15 +1,18 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 import type { Deps } from '../deps'
-import { newBlobKey, type Visibility } from '../storage/blob-store'
+import { newBlobKey, type StagedWrite, type Visibility } from '../storage/blob-store'
 
 /** A staged file on its way into the store under a fresh key (the key the rows will name). */
-export type PendingBlob = { key: string; visibility: Visibility; localFile: string }
+export type PendingBlob = { key: string; visibility: Visibility; localFile: string; staged?: StagedWrite }
 export type BlobRef = { key: string; visibility: Visibility }
 
 /** Plans a blob for a staged file (a ReceivedFile, or a scratch file derived from one). */
-export function pendingBlob(file: { path: string; ext: string }, visibility: Visibility): PendingBlob {
-  return { key: newBlobKey(file.ext), visibility, localFile: file.path }
+export function pendingBlob(
+  file: { path: string; ext: string; staged?: StagedWrite },
+  visibility: Visibility,
+): PendingBlob {
+  return { key: newBlobKey(file.ext), visibility, localFile: file.path, staged: file.staged }
 }
 
 const PUT_CONCURRENCY = 4
@@ -30,7 +33,9 @@ export async function commitUpload<T>(
       await Promise.all(
         blobs
           .slice(i, i + PUT_CONCURRENCY)
-          .map((b) => deps.store.put(b.key, b.visibility, { localFile: b.localFile })),
+          .map((b) =>
+            deps.store.put(b.key, b.visibility, b.staged ? { staged: b.staged } : { localFile: b.localFile }),
+          ),
       )
     }
     return await deps.db.transaction().execute(write)

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { Readable } from 'node:stream'
+import { Readable, type Writable } from 'node:stream'
 import type { ReadableStream as WebReadableStream } from 'node:stream/web'
 import Busboy from 'busboy'
 import type { Context } from 'hono'
@@ -10,6 +10,7 @@ import { isCleanText, MSG } from '../../src/contracts/common'
 import { MAX_FILE_NAME, UPLOAD_MSG } from '../../src/contracts/uploads'
 import type { Config } from '../config'
 import { AppError } from '../http'
+import type { BlobStore, StagedWrite } from '../storage/blob-store'
 import { couldBe, type FileKind, HEAD_BYTES, type HeadVerdict, KINDS, resolveKind, sniffHead } from './sniff'
 
 export type UploadOptions = {
@@ -33,6 +34,12 @@ export type UploadOptions = {
    * refuses such names itself. By default the multipart parser keeps the last path segment only.
    */
   keepClientPath?: boolean
+  /**
+   * Write the files straight into this store when it can stage writes (an object store: S3), keeping
+   * no copy on local disk; a local-disk store stages under DATA_DIR as usual. Only for routes that never
+   * read a file's bytes themselves (no re-encoding): such a file's `path` is ''.
+   */
+  stageIn?: BlobStore
 }
 
 export type ReceivedFile = {
@@ -46,8 +53,10 @@ export type ReceivedFile = {
   size: number
   /** Hex SHA-256 of the bytes, computed while streaming (idempotency fingerprints use it). */
   sha256: string
-  /** The staged copy on local disk; removed when the upload ends (store.put may move it first). */
+  /** The staged copy on local disk; removed when the upload ends (store.put may move it first). '' when staged in the store. */
   path: string
+  /** The bytes staged in the blob store instead (UploadOptions.stageIn); dropped when the upload ends unless put. */
+  staged?: StagedWrite
 }
 
 export type RejectedFile = { field: string; name: string; status: 413 | 415 | 422; message: string }
@@ -78,11 +87,15 @@ export async function withUpload<T>(
   work: (upload: Upload) => Promise<T>,
 ): Promise<T> {
   const staged = new Set<string>()
+  const inStore = new Set<StagedWrite>()
   try {
-    const upload = await receive(c, config, options, staged)
+    const upload = await receive(c, config, options, staged, inStore)
     return await work(upload)
   } finally {
-    await Promise.all([...staged].map((p) => fs.promises.rm(p, { force: true })))
+    await Promise.all([
+      ...[...staged].map((p) => fs.promises.rm(p, { force: true })),
+      ...[...inStore].map((w) => w.discard()),
+    ])
   }
 }
 
@@ -91,6 +104,7 @@ async function receive(
   config: Pick<Config, 'dataDir' | 'maxUploadBytes'>,
   opts: UploadOptions,
   staged: Set<string>,
+  inStore: Set<StagedWrite>,
 ): Promise<Upload> {
   const contentType = c.req.header('content-type') ?? ''
   if (!/^multipart\/form-data\b/i.test(contentType)) throw new AppError(415, UPLOAD_MSG.notMultipart)
@@ -174,7 +188,15 @@ async function receive(
         stream.resume()
         return
       }
-      const sink = new FileSink(field, info.filename ?? '', stagePath('part'), stream, opts.accept)
+      const inBucket = opts.stageIn?.stage?.()
+      if (inBucket) inStore.add(inBucket)
+      const sink = new FileSink(
+        field,
+        info.filename ?? '',
+        inBucket ?? stagePath('part'),
+        stream,
+        opts.accept,
+      )
       sinks.push(sink)
       sink.onWrongKind = () => refuse(sink, 415, typeMessage)
       stream.on('limit', () => refuse(sink, 413, UPLOAD_MSG.fileTooLarge(sink.name, maxMb)))
@@ -198,7 +220,10 @@ async function receive(
             refuse(sink, 422, UPLOAD_MSG.emptyFile(sink.name))
             continue
           }
-          const known = await resolveKind(sink.verdict, sink.path)
+          const known = await resolveKind(
+            sink.verdict,
+            sink.staged ? { read: sink.staged.read, size: sink.staged.size } : sink.path,
+          )
           // A route that takes any file records the bytes it does not recognise as 'other'.
           const kind = known ?? (opts.accept.includes('other') ? 'other' : undefined)
           if (!kind || !opts.accept.includes(kind)) {
@@ -214,6 +239,7 @@ async function receive(
             size: sink.size,
             sha256: sink.sha256,
             path: sink.path,
+            ...(sink.staged ? { staged: sink.staged } : {}),
           })
         }
         if (settled) return
@@ -228,7 +254,8 @@ async function receive(
 }
 
 /**
- * One file part on its way to disk: counted, hashed and sniffed as the bytes pass. A refused file keeps
+ * One file part on its way to disk (or into the blob store, when staged there): counted, hashed and
+ * sniffed as the bytes pass. A refused file keeps
  * being read (busboy needs the part consumed to reach the next one) but nothing more is written.
  */
 class FileSink {
@@ -241,19 +268,26 @@ class FileSink {
   private head: Buffer[] = []
   private headLength = 0
   private sniffed = false
-  private readonly out: fs.WriteStream
+  private readonly out: Writable
+  readonly path: string
+  readonly staged: StagedWrite | undefined
 
   constructor(
     readonly field: string,
     readonly name: string,
-    readonly path: string,
+    target: string | StagedWrite,
     private readonly stream: Readable,
     private readonly accept: readonly FileKind[],
   ) {
-    this.out = fs.createWriteStream(path, { flags: 'wx' })
+    this.path = typeof target === 'string' ? target : ''
+    this.staged = typeof target === 'string' ? undefined : target
+    this.out = typeof target === 'string' ? fs.createWriteStream(target, { flags: 'wx' }) : target.sink
     this.done = new Promise<void>((resolve, reject) => {
-      this.out.on('close', resolve)
-      this.out.on('error', (err) => (this.aborted ? resolve() : reject(err)))
+      if (this.staged) this.staged.done.then(resolve, (err) => (this.aborted ? resolve() : reject(err)))
+      else {
+        this.out.on('close', resolve)
+        this.out.on('error', (err) => (this.aborted ? resolve() : reject(err)))
+      }
       stream.on('error', () => (this.aborted ? resolve() : reject(new AppError(400, UPLOAD_MSG.interrupted))))
     })
     stream.on('data', (chunk: Buffer) => {
@@ -286,7 +320,8 @@ class FileSink {
   abort() {
     if (this.aborted) return
     this.aborted = true
-    this.out.destroy()
+    if (this.staged) void this.staged.discard()
+    else this.out.destroy()
     // It may be paused waiting for a 'drain' that will not come now; the rest of the part is discarded.
     this.stream.resume()
   }

@@ -64,8 +64,21 @@ export function couldBe(verdict: HeadVerdict, accept: readonly FileKind[]): bool
 }
 
 /** The final kind of a complete file whose head gave `verdict`. */
-export async function resolveKind(verdict: HeadVerdict, file: string): Promise<FileKind | undefined> {
+export async function resolveKind(
+  verdict: HeadVerdict,
+  file: string | { read: Read; size: number },
+): Promise<FileKind | undefined> {
   if (verdict !== 'zip' && verdict !== 'ole') return verdict
+  // Bytes staged in the object store (receive.ts): read by ranges from there.
+  if (typeof file !== 'string') {
+    try {
+      return verdict === 'zip'
+        ? await officeOpenXmlKind(file.read, file.size)
+        : await compoundFileKind(file.read)
+    } catch {
+      return undefined
+    }
+  }
   const handle = await fs.promises.open(file, 'r')
   try {
     const size = (await handle.stat()).size
@@ -94,7 +107,7 @@ export async function sniffFile(file: string): Promise<FileKind | undefined> {
   return resolveKind(sniffHead(head.subarray(0, bytesRead)), file)
 }
 
-type Read = (position: number, length: number) => Promise<Buffer>
+export type Read = (position: number, length: number) => Promise<Buffer>
 
 // HEIF and AVIF are ISO-BMFF files: an 'ftyp' box names a major brand and compatible brands.
 function isoBrand(head: Buffer): HeadVerdict {

@@ -32,7 +32,8 @@ export function fileRoutes(deps: Deps) {
           c.var.user,
           c.req.param('slug'),
           c.req.param('area'),
-          (work) => withUpload(c, deps.config, AREA_UPLOAD, work),
+          // Nothing here reads the bytes back: an object store takes them directly, no local copy.
+          (work) => withUpload(c, deps.config, { ...AREA_UPLOAD, stageIn: deps.store }, work),
           scope.claim,
         )
         const stored = outcome.results.length
