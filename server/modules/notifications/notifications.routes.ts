@@ -4,6 +4,7 @@ import { NOTIFICATION_MSG, NOTIFICATION_STREAM } from '../../../src/contracts/no
 import { access } from '../../access'
 import type { AppEnv, Deps } from '../../deps'
 import { idParam, ok } from '../../http'
+import { bearerToken, userForToken } from '../auth/sessions.service'
 import { listNotifications, markAllRead, markRead } from './notifications.service'
 
 /** A stream ends after this long (the client reconnects): no connection lives forever behind a proxy. */
@@ -58,6 +59,9 @@ export function notificationRoutes(deps: Deps) {
           await Promise.race([closed, new Promise((r) => (timer = setTimeout(r, wait)))])
           clearTimeout(timer)
           if (stream.aborted || stream.closed || Date.now() >= end) break
+          // A session ended meanwhile (logout, deactivation, password change) ends the stream too.
+          const token = bearerToken(c.req.header('authorization'))
+          if (!token || (await userForToken(deps.db, token))?.id !== user.id) break
           await stream.write(': ping\n\n')
         }
       } finally {
