@@ -124,6 +124,32 @@ describe('S3 blob store', () => {
     expect(await store.removeIncomplete(new Date())).toBeGreaterThanOrEqual(0)
   })
 
+  it('a staged write: readable by ranges, moved under its key by put, or swept when a dead process left it', async () => {
+    const data = randomBytes(6 * 1024 * 1024)
+    const staged = store.stage?.()
+    if (!staged) throw new Error('the S3 store stages writes')
+    staged.sink.end(data)
+    await staged.done
+    expect(staged.size).toBe(data.length)
+    expect((await staged.read(data.length - 10, 100)).equals(data.subarray(data.length - 10))).toBe(true)
+    expect((await staged.read(data.length, 10)).length).toBe(0)
+    const key = newBlobKey('bin')
+    await store.put(key, 'private', { staged })
+    const got = await store.get(key, 'private')
+    expect(sha(await read(got?.stream as Readable))).toBe(sha(data))
+
+    const left = store.stage?.()
+    left?.sink.end(Buffer.from('ditinggal proses yang mati'))
+    await left?.done
+    expect(await store.removeIncomplete(new Date(Date.now() - 60_000))).toBe(0)
+    expect(await store.removeIncomplete(new Date(Date.now() + 60_000))).toBeGreaterThanOrEqual(1)
+    // Nothing stays under staging/: the put moved its object, the sweep took the other.
+    const listed: string[] = []
+    for await (const b of store.list('private')) listed.push(b.key)
+    expect(listed).toContain(key)
+    expect(await stagingObjects()).toEqual([])
+  })
+
   it('refuses a key that is not {uuid}.{ext}, so nothing can be written outside its prefix', async () => {
     await expect(store.put('../lain.txt', 'public', Readable.from([Buffer.from('x')]))).rejects.toThrow(
       /invalid blob key/,
