@@ -280,13 +280,17 @@ export class ZipSourceMismatch extends Error {
   }
 }
 
-/** Headers are small; they are gathered up to this size before being pushed, so tiny files batch. */
-const BATCH_BYTES = 64 * 1024
+/**
+ * Output is gathered into chunks of at least this size before it is handed on: a project of small files
+ * (headers of ~100 bytes, photos of a few KB) would otherwise reach the socket as tens of thousands of
+ * tiny writes. Large source chunks pass through as they are, never copied.
+ */
+const BATCH_BYTES = 256 * 1024
 
 /**
  * The archive's bytes, one source open at a time. The generator is pulled by the consumer, so a slow
- * client slows the reads (no buffering of the project in memory); destroying the stream closes the
- * source being read.
+ * client slows the reads (no buffering of the project in memory beyond one batch); destroying the
+ * stream closes the source being read.
  */
 async function* zipChunks(plan: ZipPlan): AsyncGenerator<Buffer> {
   const crcs = new Uint32Array(plan.entries.length)
@@ -305,7 +309,6 @@ async function* zipChunks(plan: ZipPlan): AsyncGenerator<Buffer> {
   for (const [i, p] of plan.entries.entries()) {
     queue(localHeader(p))
     if (p.isDir) continue
-    if (p.entry.size > 0 || pendingBytes >= BATCH_BYTES) yield drain()
     const source = await (p.entry.open as () => Promise<Readable>)()
     let crc = 0
     let read = 0
@@ -315,7 +318,13 @@ async function* zipChunks(plan: ZipPlan): AsyncGenerator<Buffer> {
         read += buf.length
         if (read > p.entry.size) throw new ZipSourceMismatch(p.entry.name, p.entry.size, read)
         crc = crc32(buf, crc)
-        yield buf
+        if (buf.length >= BATCH_BYTES) {
+          if (pendingBytes > 0) yield drain()
+          yield buf
+        } else {
+          queue(buf)
+          if (pendingBytes >= BATCH_BYTES) yield drain()
+        }
       }
     } finally {
       source.destroy()
