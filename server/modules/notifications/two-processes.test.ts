@@ -204,4 +204,42 @@ describe(`notifications and the WhatsApp bot across two processes (${TEST_DB})`,
     expect(sent.map((s) => s.message_id).sort()).toEqual(queued.map((q) => q.message_id).sort())
     expect(new Set(sent.map((s) => s.sender))).toEqual(new Set([first, second]))
   }, 120_000)
+
+  it('a holder that dies (SIGKILL) loses the bot once its lease expires; the next process sends, once', async () => {
+    const survivor = servers[0] as ServerProcess
+    const third = await start()
+    servers = [survivor, third]
+    const holder = await until(
+      async () =>
+        (
+          await db.db
+            .selectFrom('leases')
+            .select('holder')
+            .where('name', '=', WHATSAPP_LEASE)
+            .executeTakeFirst()
+        )?.holder,
+      'a lease holder',
+    )
+    const dying = servers.find((s) => s.proc.pid === Number(holder.split(':')[1])) as ServerProcess
+    const next = servers.find((s) => s !== dying) as ServerProcess
+    await stopServer(dying, 'SIGKILL')
+    servers = [next]
+    await uploadThrough(next, 'wa-setelah-mati.pdf')
+    const taken = await until(async () => {
+      const row = await db.db
+        .selectFrom('leases')
+        .select('holder')
+        .where('name', '=', WHATSAPP_LEASE)
+        .executeTakeFirst()
+      return row && row.holder !== holder ? row.holder : undefined
+    }, 'the lease to move after expiry')
+    expect(Number(taken.split(':')[1])).toBe(next.proc.pid)
+    await until(async () => {
+      const rows = await db.db.selectFrom('whatsapp_outbox').select('status').execute()
+      return rows.length === 7 && rows.every((r) => r.status === 'sent')
+    }, 'the message sent by the new holder')
+    const sent = await db.db.selectFrom('whatsapp_sim_sent').select('message_id').execute()
+    const queued = await db.db.selectFrom('whatsapp_outbox').select('message_id').execute()
+    expect(sent.map((s) => s.message_id).sort()).toEqual(queued.map((q) => q.message_id).sort())
+  }, 120_000)
 })
