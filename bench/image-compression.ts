@@ -13,8 +13,9 @@
  *
  *   npm run bench:images            BENCH_RUNS (default 3) runs each; CHROMIUM_PATH (/usr/bin/chromium)
  *
- * The photo is made here with sharp: 4000 x 3000 (12 MP), a site-like scene with sensor-like grain (so it
- * weighs megabytes like a real one), EXIF capture time and orientation 6 (taken upright).
+ * The photo is made with sharp (tests/fixtures/site-photo.ts, shared with the e2e tests): 4000 x 3000
+ * (12 MP), a site-like scene with sensor-like grain (so it weighs megabytes like a real one), EXIF capture
+ * time and orientation 6 (taken upright).
  * A benchmark, not a test: it reports, it does not fail.
  */
 import fs from 'node:fs'
@@ -26,6 +27,7 @@ import { chromium } from '@playwright/test'
 import sharp from 'sharp'
 import { build } from 'vite'
 import { PHOTO_COMPRESSION } from '../src/contracts/docs'
+import { writeSitePhoto } from '../tests/fixtures/site-photo'
 import { recordFigure } from './report'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
@@ -33,36 +35,16 @@ const root = path.resolve(import.meta.dirname, '..')
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'berkas-bench-images-'))
 const outDir = path.join(work, 'site')
 
+/** The shared 12 MP site photo (tests/fixtures/site-photo.ts, also the e2e tests'): grain, orientation 6. */
 async function makePhoto(file: string) {
-  const [w, h] = [4000, 3000]
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
-    <defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="#7fb1e3"/><stop offset="1" stop-color="#dbe9f6"/></linearGradient></defs>
-    <rect width="100%" height="100%" fill="url(#s)"/>
-    <rect y="${h * 0.62}" width="100%" height="${h * 0.38}" fill="#6d5d4b"/>
-    ${Array.from({ length: 9 }, (_, i) => `<rect x="${w * (0.05 + i * 0.105)}" y="${h * 0.24}" width="${w * 0.04}" height="${h * 0.42}" fill="#9aa3ad" stroke="#4b5563" stroke-width="10"/>`).join('')}
-    <rect x="${w * 0.03}" y="${h * 0.2}" width="${w * 0.94}" height="${h * 0.05}" fill="#b8bec6"/>
-    <rect x="${w * 0.6}" y="${h * 0.56}" width="${w * 0.22}" height="${h * 0.12}" fill="#f59e0b"/></svg>`
-  const grain = await sharp({
-    create: {
-      width: w,
-      height: h,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 30 },
-    },
+  await writeSitePhoto(file, {
+    width: 4000,
+    height: 3000,
+    hue: 205,
+    orientation: 6,
+    noise: true,
+    model: 'Bench',
   })
-    .png()
-    .toBuffer()
-  const scene = await sharp(Buffer.from(svg)).png().toBuffer()
-  const jpeg = await sharp(scene)
-    .composite([{ input: grain, blend: 'overlay' }])
-    .jpeg({ quality: 92 })
-    .toBuffer()
-  await sharp(jpeg)
-    .withExif({ IFD0: { Make: 'Berkas', Model: 'Bench' }, IFD2: { DateTimeOriginal: '2024:05:01 10:20:30' } })
-    .withMetadata({ orientation: 6 })
-    .toFile(file)
 }
 
 async function buildPage() {

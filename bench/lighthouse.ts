@@ -16,6 +16,10 @@
  * the app keeps it (src/lib/session-token.ts), as after a login; nothing else is warmed up.
  *
  *   npm run bench:lighthouse        (builds dist/ first when it is stale)
+ *   BENCH_AGAINST=/path/to/other/dist npm run bench:lighthouse
+ *                                   also measures another build (e.g. an older commit's) on a second
+ *                                   server, interleaved in the same rounds: a before/after under the
+ *                                   same machine load, which a busy shared machine otherwise never gives
  *
  * The server runs on a copy of dist/ (plus baseline.html) and a fresh DATA_DIR under /tmp, on
  * BENCH_PORT (default 4332). A benchmark, not a test: it reports, it does not fail.
@@ -32,13 +36,11 @@ import sharp from 'sharp'
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const PORT = Number(process.env.BENCH_PORT ?? 4332)
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const origin = `http://127.0.0.1:${PORT}`
+const AGAINST = process.env.BENCH_AGAINST
 const root = path.resolve(import.meta.dirname, '..')
 const SUPERADMIN = { email: 'superadmin@berkas.test', password: 'superadmin-rahasia' }
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'berkas-bench-lighthouse-'))
-const webDir = path.join(work, 'web')
-const dataDir = path.join(work, 'data')
 
 /** A page with a heading and a paragraph, no script: what the browser costs by itself. */
 const BASELINE_HTML = `<!doctype html>
@@ -48,15 +50,17 @@ const BASELINE_HTML = `<!doctype html>
 </head><body><main><h1>Masuk ke Akun Anda</h1>
 <p>Halaman statis tanpa skrip, dilayani oleh server yang sama, sebagai pembanding.</p></main></body></html>`
 
-function startServer(): ChildProcess {
-  fs.cpSync(path.join(root, 'dist'), webDir, { recursive: true })
+function startServer(dist: string, port: number, name: string): ChildProcess {
+  const webDir = path.join(work, `web-${name}`)
+  const dataDir = path.join(work, `data-${name}`)
+  fs.cpSync(dist, webDir, { recursive: true })
   fs.writeFileSync(path.join(webDir, 'baseline.html'), BASELINE_HTML)
   return spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['server/index.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
-      PORT: String(PORT),
+      PORT: String(port),
       DATA_DIR: dataDir,
       WEB_DIR: webDir,
       SUPERADMIN_EMAIL: SUPERADMIN.email,
@@ -67,7 +71,7 @@ function startServer(): ChildProcess {
   })
 }
 
-async function waitForHealth() {
+async function waitForHealth(origin: string) {
   for (let i = 0; i < 240; i++) {
     try {
       if ((await fetch(`${origin}/api/health`)).ok) return
@@ -77,7 +81,13 @@ async function waitForHealth() {
   throw new Error('server did not start')
 }
 
-async function call<T>(method: string, url: string, token?: string, body?: unknown): Promise<T> {
+async function call<T>(
+  origin: string,
+  method: string,
+  url: string,
+  token?: string,
+  body?: unknown,
+): Promise<T> {
   const res = await fetch(`${origin}${url}`, {
     method,
     headers: {
@@ -91,8 +101,8 @@ async function call<T>(method: string, url: string, token?: string, body?: unkno
   return json.data as T
 }
 
-const login = (email: string, password: string) =>
-  call<{ token: string }>('POST', '/api/auth/login', undefined, { email, password })
+const login = (origin: string, email: string, password: string) =>
+  call<{ token: string }>(origin, 'POST', '/api/auth/login', undefined, { email, password })
 
 /** A site-like photo (sky, ground, columns) made with sharp, a different hue per item. */
 async function photo(hue: number) {
@@ -103,15 +113,15 @@ async function photo(hue: number) {
 }
 
 /** An admin with four projects; the first has six documentation items. */
-async function seed() {
-  const root = await login(SUPERADMIN.email, SUPERADMIN.password)
+async function seed(origin: string) {
+  const root = await login(origin, SUPERADMIN.email, SUPERADMIN.password)
   const admin = { email: 'rina.admin@berkas.test', password: 'admin-rahasia-1' }
-  await call('POST', '/api/admin/create', root.token, {
+  await call(origin, 'POST', '/api/admin/create', root.token, {
     name: 'Rina Kusumawardani',
     phone: '081234567890',
     ...admin,
   })
-  const { token } = await login(admin.email, admin.password)
+  const { token } = await login(origin, admin.email, admin.password)
   const names = [
     'Puskesmas Sukamaju',
     'Jembatan Cikapundung',
@@ -121,7 +131,7 @@ async function seed() {
   const projects: { slug: string }[] = []
   for (const name of names)
     projects.push(
-      await call('POST', '/api/project/create', token, {
+      await call(origin, 'POST', '/api/project/create', token, {
         name,
         description: `Pembangunan ${name.toLowerCase()}`,
       }),
@@ -135,7 +145,7 @@ async function seed() {
       new Blob([new Uint8Array(await photo(i * 50))], { type: 'image/jpeg' }),
       `foto-${i}.jpg`,
     )
-    await call('POST', `/api/doc/${slug}/upload`, token, form)
+    await call(origin, 'POST', `/api/doc/${slug}/upload`, token, form)
   }
   return { token, slug }
 }
@@ -143,7 +153,7 @@ async function seed() {
 type Metrics = { score: number; tbt: number; lcp: number; fcp: number; load: number }
 
 /** A cold visit: nothing of the origin left in the browser, then (signed-in pages) only the token. */
-async function prepare(page: Page, token: string | null) {
+async function prepare(page: Page, origin: string, token: string | null) {
   const cdp = await page.createCDPSession()
   // robots.txt: a same-origin document that runs nothing and is none of the measured pages.
   await page.goto(`${origin}/robots.txt`)
@@ -169,7 +179,7 @@ async function measure(browser: Browser, url: string, token: string | null, retr
 }
 
 async function measureIn(page: Page, url: string, token: string | null): Promise<Metrics> {
-  await prepare(page, token)
+  await prepare(page, new URL(url).origin, token)
   const load = os.loadavg()[0]
   const result = await lighthouse(
     url,
@@ -195,6 +205,7 @@ async function measureIn(page: Page, url: string, token: string | null): Promise
 function printDetail(url: string, audits: Record<string, { details?: unknown }>) {
   type Items = { items?: Record<string, unknown>[] }
   const items = (id: string) => (audits[id]?.details as Items | undefined)?.items ?? []
+  const origin = new URL(url).origin
   const short = (u: unknown) => String(u).replace(origin, '')
   const ms = (v: unknown) => `${Math.round(Number(v))} ms`
   console.log(`  ${url.replace(origin, '')}`)
@@ -213,19 +224,35 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2
 }
 
+type Target = { name: string; url: string; token: string | null }
+
+/** Starts a server on `dist`, seeds it, and lists its three app pages (suffix names the build). */
+async function serve(dist: string, port: number, suffix: string, servers: ChildProcess[]): Promise<Target[]> {
+  servers.push(startServer(dist, port, String(port)))
+  const origin = `http://127.0.0.1:${port}`
+  await waitForHealth(origin)
+  const { token, slug } = await seed(origin)
+  return [
+    { name: `/login${suffix}`, url: `${origin}/login`, token: null },
+    { name: `dashboard /${suffix}`, url: `${origin}/`, token },
+    { name: `dokumentasi tab${suffix}`, url: `${origin}/project/${slug}#dokumentasi`, token },
+  ]
+}
+
 async function main() {
-  const server = startServer()
-  const stop = () => server.kill('SIGTERM')
+  const servers: ChildProcess[] = []
+  const stop = () => {
+    for (const server of servers) server.kill('SIGTERM')
+  }
   process.on('exit', stop)
   let chrome: chromeLauncher.LaunchedChrome | undefined
   try {
-    await waitForHealth()
-    const { token, slug } = await seed()
-    const pages: { name: string; url: string; token: string | null }[] = [
-      { name: 'baseline (static)', url: `${origin}/baseline.html`, token: null },
-      { name: '/login', url: `${origin}/login`, token: null },
-      { name: 'dashboard /', url: `${origin}/`, token },
-      { name: 'dokumentasi tab', url: `${origin}/project/${slug}#dokumentasi`, token },
+    const app = await serve(path.join(root, 'dist'), PORT, '', servers)
+    const against = AGAINST ? await serve(AGAINST, PORT + 1, ' (against)', servers) : []
+    // Interleaved: each page of this build right beside the same page of the other one.
+    const pages: Target[] = [
+      { name: 'baseline (static)', url: `http://127.0.0.1:${PORT}/baseline.html`, token: null },
+      ...app.flatMap((p, i) => (against[i] ? [p, against[i]] : [p])),
     ]
     chrome = await chromeLauncher.launch({
       chromePath: CHROME,
@@ -241,7 +268,7 @@ async function main() {
         const m = await measure(browser, p.url, p.token)
         runs.get(p.name)?.push(m)
         console.log(
-          `run ${round}/${RUNS} ${p.name.padEnd(18)} score ${String(m.score).padStart(3)}  TBT ${Math.round(m.tbt)} ms  LCP ${(m.lcp / 1000).toFixed(2)} s  load avg ${m.load.toFixed(2)}`,
+          `run ${round}/${RUNS} ${p.name.padEnd(28)} score ${String(m.score).padStart(3)}  TBT ${Math.round(m.tbt)} ms  LCP ${(m.lcp / 1000).toFixed(2)} s  load avg ${m.load.toFixed(2)}`,
         )
       }
     }
@@ -270,7 +297,7 @@ async function main() {
         String(Math.round(m.tbt)),
         (m.lcp / 1000).toFixed(2),
         (m.fcp / 1000).toFixed(2),
-        `+${Math.round(m.tbt - base.tbt)} ms`,
+        `${m.tbt >= base.tbt ? '+' : '-'}${Math.abs(Math.round(m.tbt - base.tbt))} ms`,
         `${(m.lcp / base.lcp).toFixed(2)} x`,
         m.loads,
       ]

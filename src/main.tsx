@@ -1,7 +1,7 @@
 import './index.css'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
-import { StrictMode, startTransition, useEffect, useState } from 'react'
+import { lazy, StrictMode, Suspense, startTransition, useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { currentUserQueryOptions } from './lib/current-user'
 import { captureInstallPrompt } from './lib/install-prompt'
@@ -9,7 +9,6 @@ import { queryClient, restoreQueries, setUnauthorizedHandler } from './lib/query
 import { getToken } from './lib/session-token'
 import { routeTree } from './routeTree.gen'
 import { FullScreenLoading } from './ui/full-screen-loading'
-import { Toaster, toaster } from './ui/toaster'
 
 const router = createRouter({
   routeTree,
@@ -67,6 +66,10 @@ function App() {
   return restoring ? <FullScreenLoading /> : <RouterProvider router={router} />
 }
 
+// Its own chunk (the toast machine and its dismiss layers): toasts raised before it mounts wait in the
+// toaster's store and show when it does.
+const Toaster = lazy(() => import('./ui/toaster').then((m) => ({ default: m.Toaster })))
+
 const rootElement = document.getElementById('root')
 if (!rootElement) throw new Error('#root missing from index.html')
 
@@ -77,7 +80,9 @@ startTransition(() =>
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <App />
-        <Toaster />
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
       </QueryClientProvider>
     </StrictMode>,
   ),
@@ -104,15 +109,16 @@ afterFirstPaint(() => {
   )
   // lib/ knows nothing of the UI: the update offer is a toast made here.
   if (import.meta.env.PROD)
-    void import('./lib/sw-register').then(({ registerServiceWorker }) =>
-      registerServiceWorker((apply) =>
-        toaster.create({
-          type: 'info',
-          title: 'Versi baru tersedia',
-          description: 'Muat ulang untuk memakai versi terbaru Berkas.',
-          duration: Number.POSITIVE_INFINITY,
-          action: { label: 'Muat ulang', onClick: apply },
-        }),
-      ),
+    void Promise.all([import('./lib/sw-register'), import('./ui/toaster')]).then(
+      ([{ registerServiceWorker }, { toaster }]) =>
+        registerServiceWorker((apply) =>
+          toaster.create({
+            type: 'info',
+            title: 'Versi baru tersedia',
+            description: 'Muat ulang untuk memakai versi terbaru Berkas.',
+            duration: Number.POSITIVE_INFINITY,
+            action: { label: 'Muat ulang', onClick: apply },
+          }),
+        ),
     )
 })

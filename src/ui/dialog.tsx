@@ -1,4 +1,5 @@
-import { lazy, type ReactNode, Suspense, useState } from 'react'
+import { type FormEvent, lazy, type ReactNode, Suspense, useId, useState } from 'react'
+import { css } from 'styled-system/css'
 import type { DialogVariantProps } from 'styled-system/recipes'
 import { Button } from './button'
 
@@ -79,6 +80,57 @@ export function ConfirmDialog({
       }
     >
       {children}
+    </Dialog>
+  )
+}
+
+export type FormDialogProps = Omit<DialogProps, 'footer' | 'locked'> & {
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void
+  submitLabel: ReactNode
+  /** A call runs: the dialog cannot be closed, Batal is off and the submit button spins. */
+  pending?: boolean
+  /** The form's accessible name, when the dialog title alone does not say what it submits. */
+  formLabel?: string
+}
+
+/**
+ * A dialog around one form, with the footer every form dialog has: 'Batal' (closes) and the submit
+ * button (submits the form from outside it, through its id). Browser validation is off: the contract
+ * schemas check and show the errors in Indonesian.
+ */
+export function FormDialog({
+  onSubmit,
+  submitLabel,
+  pending,
+  formLabel,
+  children,
+  ...dialog
+}: FormDialogProps) {
+  const formId = useId()
+  return (
+    <Dialog
+      {...dialog}
+      locked={pending}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => dialog.onOpenChange(false)} disabled={pending}>
+            Batal
+          </Button>
+          <Button type="submit" form={formId} loading={pending}>
+            {submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        onSubmit={onSubmit}
+        noValidate
+        aria-label={formLabel}
+        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+      >
+        {children}
+      </form>
     </Dialog>
   )
 }

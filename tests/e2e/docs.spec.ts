@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
-import sharp from 'sharp'
 import type { Doc, DocComment } from '../../src/contracts/docs'
+import { writeSitePhoto } from '../fixtures/site-photo'
 import {
   type Account,
   apiCall,
@@ -26,46 +26,14 @@ const screens = path.join(root, 'test-results', 'docs-screens')
 
 type ProjectData = { id: number; slug: string; name: string }
 
-/** A site photo as phones write them: real pixels, EXIF capture time, optionally turned by EXIF. */
-async function sitePhoto(
+/** A site photo as phones write them (tests/fixtures/site-photo.ts, shared with bench:images). */
+const sitePhoto = (
   file: string,
-  w: number,
-  h: number,
+  width: number,
+  height: number,
   hue: number,
   exif: { orientation?: number; noise?: boolean },
-) {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">
-    <defs><linearGradient id="s" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="hsl(${hue},55%,68%)"/><stop offset="1" stop-color="hsl(${hue + 25},45%,88%)"/>
-    </linearGradient></defs>
-    <rect width="100%" height="100%" fill="url(#s)"/>
-    <rect y="${h * 0.62}" width="100%" height="${h * 0.38}" fill="#6d5d4b"/>
-    ${Array.from({ length: 6 }, (_, i) => `<rect x="${w * (0.1 + i * 0.14)}" y="${h * 0.26}" width="${w * 0.05}" height="${h * 0.4}" fill="#9aa3ad" stroke="#4b5563" stroke-width="${w / 400}"/>`).join('')}
-    <rect x="${w * 0.08}" y="${h * 0.22}" width="${w * 0.84}" height="${h * 0.05}" fill="#b8bec6"/>
-    <rect x="${w * 0.6}" y="${h * 0.56}" width="${w * 0.22}" height="${h * 0.12}" fill="#f59e0b"/></svg>`
-  let img = sharp(Buffer.from(svg))
-  if (exif.noise) {
-    // Sensor-like grain, so the 12 MP photo is megabytes like a real one and compression has work to do.
-    const grain = await sharp({
-      create: {
-        width: w,
-        height: h,
-        channels: 3,
-        background: '#808080',
-        noise: { type: 'gaussian', mean: 128, sigma: 30 },
-      },
-    })
-      .png()
-      .toBuffer()
-    img = sharp(await img.png().toBuffer()).composite([{ input: grain, blend: 'overlay' }])
-  }
-  img = sharp(await img.jpeg({ quality: 92 }).toBuffer()).withExif({
-    IFD0: { Make: 'Berkas', Model: 'Uji Lapangan' },
-    IFD2: { DateTimeOriginal: '2024:05:01 10:20:30', OffsetTimeOriginal: '+07:00' },
-  })
-  if (exif.orientation) img = img.withMetadata({ orientation: exif.orientation })
-  await img.toFile(file)
-}
+) => writeSitePhoto(file, { width, height, hue, ...exif })
 
 const photos = {
   /** 12 MP, taken with the phone upright: landscape pixels plus EXIF orientation 6. */

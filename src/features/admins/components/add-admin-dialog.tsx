@@ -1,10 +1,8 @@
 import type { FormEvent } from 'react'
-import { css } from 'styled-system/css'
 import { AdminCreateSchema } from '../../../contracts/admins'
 import { errorMessage } from '../../../lib/api'
 import { useValidatedForm } from '../../../lib/form'
-import { Button } from '../../../ui/button'
-import { Dialog } from '../../../ui/dialog'
+import { FormDialog } from '../../../ui/dialog'
 import { TextField } from '../../../ui/field'
 import { notify } from '../../../ui/toaster'
 import { useCreateAdmin } from '../queries'
@@ -41,41 +39,26 @@ export function AddAdminDialog({
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={close}
       title="Tambah Admin Baru"
       description="Admin dapat mengelola project, karyawan dan review file."
-      locked={createMutation.isPending}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => close(false)} disabled={createMutation.isPending}>
-            Batal
-          </Button>
-          <Button type="submit" form="add-admin-form" loading={createMutation.isPending}>
-            Tambah Admin
-          </Button>
-        </>
-      }
+      pending={createMutation.isPending}
+      onSubmit={onSubmit}
+      submitLabel="Tambah Admin"
     >
-      <form
-        id="add-admin-form"
-        onSubmit={onSubmit}
-        noValidate
-        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
-      >
-        <TextField label="Nama Lengkap" {...field('name')} autoComplete="name" required />
-        <TextField
-          label="Password"
-          {...field('password')}
-          type="password"
-          autoComplete="new-password"
-          hint="Password minimal 8 karakter"
-          required
-        />
-        <TextField label="Email" {...field('email')} type="email" autoComplete="email" required />
-        <TextField label="Nomor Telepon" {...field('phone')} type="tel" autoComplete="tel" required />
-      </form>
-    </Dialog>
+      <TextField label="Nama Lengkap" {...field('name')} autoComplete="name" required />
+      <TextField
+        label="Password"
+        {...field('password')}
+        type="password"
+        autoComplete="new-password"
+        hint="Password minimal 8 karakter"
+        required
+      />
+      <TextField label="Email" {...field('email')} type="email" autoComplete="email" required />
+      <TextField label="Nomor Telepon" {...field('phone')} type="tel" autoComplete="tel" required />
+    </FormDialog>
   )
 }

@@ -1,12 +1,10 @@
 import { type FormEvent, useEffect } from 'react'
-import { css } from 'styled-system/css'
 import type { User } from '../../../contracts/auth'
 import { ROLE_LABELS } from '../../../contracts/common'
 import { EmployeeCreateSchema, EmployeeUpdateSchema } from '../../../contracts/employees'
 import { failureMessage } from '../../../lib/api'
 import { useValidatedForm } from '../../../lib/form'
-import { Button } from '../../../ui/button'
-import { Dialog } from '../../../ui/dialog'
+import { FormDialog } from '../../../ui/dialog'
 import { SelectField, TextField } from '../../../ui/field'
 import { notify } from '../../../ui/toaster'
 import { useCreateEmployee, useUpdateEmployee } from '../queries'
@@ -81,7 +79,7 @@ export function EmployeeFormDialog({
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={state !== null}
       onOpenChange={(open) => {
         if (!open) onClose()
@@ -92,45 +90,30 @@ export function EmployeeFormDialog({
           ? 'Perbarui data dan peran karyawan.'
           : 'Karyawan baru dapat langsung masuk dengan email dan password ini.'
       }
-      locked={pending}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={pending}>
-            Batal
-          </Button>
-          <Button type="submit" form="employee-form" loading={pending}>
-            {isEdit ? 'Simpan' : 'Tambah'}
-          </Button>
-        </>
-      }
+      pending={pending}
+      onSubmit={onSubmit}
+      submitLabel={isEdit ? 'Simpan' : 'Tambah'}
     >
-      <form
-        id="employee-form"
-        onSubmit={onSubmit}
-        noValidate
-        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
-      >
-        <TextField label="Nama" {...field('name')} autoComplete="name" required />
-        <TextField label="Email" {...field('email')} type="email" autoComplete="email" required />
-        {!isEdit ? (
-          <TextField
-            label="Password"
-            {...field('password')}
-            type="password"
-            autoComplete="new-password"
-            hint="Password minimal 8 karakter"
-            required
-          />
-        ) : null}
-        <TextField label="Nomor Telepon" {...field('phone')} type="tel" autoComplete="tel" />
-        <SelectField
-          label="Peran"
-          {...field('role')}
-          options={ROLE_OPTIONS}
-          placeholder="Pilih peran"
+      <TextField label="Nama" {...field('name')} autoComplete="name" required />
+      <TextField label="Email" {...field('email')} type="email" autoComplete="email" required />
+      {!isEdit ? (
+        <TextField
+          label="Password"
+          {...field('password')}
+          type="password"
+          autoComplete="new-password"
+          hint="Password minimal 8 karakter"
           required
         />
-      </form>
-    </Dialog>
+      ) : null}
+      <TextField label="Nomor Telepon" {...field('phone')} type="tel" autoComplete="tel" />
+      <SelectField
+        label="Peran"
+        {...field('role')}
+        options={ROLE_OPTIONS}
+        placeholder="Pilih peran"
+        required
+      />
+    </FormDialog>
   )
 }

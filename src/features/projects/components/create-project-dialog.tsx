@@ -3,8 +3,7 @@ import { css } from 'styled-system/css'
 import { ProjectCreateSchema } from '../../../contracts/projects'
 import { errorMessage } from '../../../lib/api'
 import { useValidatedForm } from '../../../lib/form'
-import { Button } from '../../../ui/button'
-import { Dialog } from '../../../ui/dialog'
+import { FormDialog } from '../../../ui/dialog'
 import { TextAreaField, TextField } from '../../../ui/field'
 import { IconCheck, IconFolderKanban, IconMessageSquare, IconShieldCheck } from '../../../ui/icons'
 import { notify } from '../../../ui/toaster'
@@ -51,90 +50,75 @@ export function CreateProjectDialog({
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Buat Project Baru"
       description="Isi nama dan deskripsi project. Anda dapat mengubahnya nanti."
       size="lg"
-      locked={create.isPending}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={create.isPending}>
-            Batal
-          </Button>
-          <Button type="submit" form="create-project-form" loading={create.isPending}>
-            Buat Project
-          </Button>
-        </>
-      }
+      pending={create.isPending}
+      onSubmit={onSubmit}
+      submitLabel="Buat Project"
     >
-      <form
-        id="create-project-form"
-        onSubmit={onSubmit}
-        noValidate
-        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+      <TextField
+        label="Nama Project"
+        {...field('name')}
+        placeholder="Contoh: Pembangunan Gedung Kantor Dinas"
+        required
+        autoFocus
+      />
+      <TextAreaField
+        label="Deskripsi"
+        {...field('description')}
+        rows={4}
+        placeholder="Ringkasan lingkup pekerjaan, lokasi dan pemberi tugas"
+        hint={`${values.description.length}/500 karakter`}
+        required
+      />
+      <div
+        className={css({
+          borderWidth: '1px',
+          borderColor: 'blue.100',
+          bg: 'brand.soft',
+          borderRadius: 'md',
+          p: '3.5',
+        })}
       >
-        <TextField
-          label="Nama Project"
-          {...field('name')}
-          placeholder="Contoh: Pembangunan Gedung Kantor Dinas"
-          required
-          autoFocus
-        />
-        <TextAreaField
-          label="Deskripsi"
-          {...field('description')}
-          rows={4}
-          placeholder="Ringkasan lingkup pekerjaan, lokasi dan pemberi tugas"
-          hint={`${values.description.length}/500 karakter`}
-          required
-        />
-        <div
+        <p className={css({ fontSize: 'sm', fontWeight: '600', color: 'brand.fg' })}>
+          Project akan dibuat dengan:
+        </p>
+        <ul className={css({ mt: '2', display: 'flex', flexDirection: 'column', gap: '1.5' })}>
+          {FEATURES.map((f) => (
+            <li
+              key={f.text}
+              className={css({
+                display: 'flex',
+                alignItems: 'flex-start',
+                gap: '2',
+                fontSize: 'sm',
+                color: 'slate.700',
+                '& svg': { w: '4', h: '4', mt: '0.5', color: 'brand', flexShrink: 0 },
+              })}
+            >
+              {f.icon}
+              {f.text}
+            </li>
+          ))}
+        </ul>
+        <p
           className={css({
-            borderWidth: '1px',
-            borderColor: 'blue.100',
-            bg: 'brand.soft',
-            borderRadius: 'md',
-            p: '3.5',
+            mt: '2.5',
+            display: 'flex',
+            alignItems: 'center',
+            gap: '1.5',
+            fontSize: 'xs',
+            color: 'fgSubtle',
+            '& svg': { w: '3.5', h: '3.5', color: 'success' },
           })}
         >
-          <p className={css({ fontSize: 'sm', fontWeight: '600', color: 'brand.fg' })}>
-            Project akan dibuat dengan:
-          </p>
-          <ul className={css({ mt: '2', display: 'flex', flexDirection: 'column', gap: '1.5' })}>
-            {FEATURES.map((f) => (
-              <li
-                key={f.text}
-                className={css({
-                  display: 'flex',
-                  alignItems: 'flex-start',
-                  gap: '2',
-                  fontSize: 'sm',
-                  color: 'slate.700',
-                  '& svg': { w: '4', h: '4', mt: '0.5', color: 'brand', flexShrink: 0 },
-                })}
-              >
-                {f.icon}
-                {f.text}
-              </li>
-            ))}
-          </ul>
-          <p
-            className={css({
-              mt: '2.5',
-              display: 'flex',
-              alignItems: 'center',
-              gap: '1.5',
-              fontSize: 'xs',
-              color: 'fgSubtle',
-              '& svg': { w: '3.5', h: '3.5', color: 'success' },
-            })}
-          >
-            <IconCheck /> Tambahkan anggota tim setelah project dibuat.
-          </p>
-        </div>
-      </form>
-    </Dialog>
+          <IconCheck /> Tambahkan anggota tim setelah project dibuat.
+        </p>
+      </div>
+    </FormDialog>
   )
 }

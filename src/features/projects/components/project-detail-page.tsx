@@ -128,7 +128,9 @@ function ProjectDetail({
           mb: '6',
         })}
       >
-        <div className={css({ minW: '0', flex: { md: '999 1 36rem' } })}>
+        {/* Basis = the text's own width: a title that fits beside the actions stays there, a longer one
+            takes the whole row and the actions go below it. */}
+        <div className={css({ minW: '0', flex: { md: '1 1 auto' } })}>
           <h1 className={css({ textStyle: 'pageTitle', wordBreak: 'break-word' })}>{project.name}</h1>
           <p
             className={css({
