@@ -7,11 +7,12 @@ import cluster, { type Worker } from 'node:cluster'
 import path from 'node:path'
 import { ensureSuperadmin } from './bootstrap'
 import { readConfig } from './config'
-import { createDeps } from './create-deps'
 import { openDatabase } from './db/index'
 import { prepareSchema } from './db/startup-schema'
 import { sweepIdempotencyKeys } from './idempotency'
+import { createLogger } from './logger'
 import { sweepExpiredSessions } from './modules/auth/sessions.service'
+import { createBlobStore } from './storage/create-store'
 import { sweepUploadsAtStart } from './uploads/sweep'
 
 const config = readConfig()
@@ -25,7 +26,14 @@ if (config.workers === 1) {
     pgSchema: config.databaseSchema,
   })
   await prepareSchema(database, 'migrate')
-  const deps = createDeps(config, database)
+  // Only what the chores need: the primary serves nothing, so it builds no app (no notification feed,
+  // no WhatsApp worker); those live in the workers.
+  const deps = {
+    db: database.db,
+    store: createBlobStore(config),
+    config,
+    logger: createLogger(config.logLevel),
+  }
   await ensureSuperadmin(deps, config)
   sweepUploadsAtStart(deps)
   await sweepExpiredSessions(deps.db)
