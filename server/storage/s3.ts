@@ -77,6 +77,12 @@ export function s3Client(loc: S3Location): S3Client {
     // trailing checksums, which older S3-compatible servers (s3rver, some Ceph/Garage versions) reject.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // A download holds its object's connection while a slow phone reads it; the SDK's default of 50
+    // sockets would make the 51st concurrent download (or any small read) wait for one to end.
+    requestHandler: {
+      httpAgent: { keepAlive: true, maxSockets: 512 },
+      httpsAgent: { keepAlive: true, maxSockets: 512 },
+    },
   })
 }
 
