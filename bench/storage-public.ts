@@ -26,7 +26,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16)
 class Sha256 {
   private readonly h: ReturnType<typeof createHash> | ReturnType<typeof createHmac>
   constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
-    const key = secret === undefined || typeof secret === 'string' ? secret : Buffer.from(secret as Uint8Array)
+    const key =
+      secret === undefined || typeof secret === 'string' ? secret : Buffer.from(secret as Uint8Array)
     this.h = key ? createHmac('sha256', key) : createHash('sha256')
   }
   update(data: string | ArrayBuffer | ArrayBufferView) {
