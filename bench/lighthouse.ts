@@ -16,6 +16,7 @@
  * the app keeps it (src/lib/session-token.ts), as after a login; nothing else is warmed up.
  *
  *   npm run bench:lighthouse        (builds dist/ first when it is stale)
+ *   BENCH_ONLY=login                only the pages whose name contains it (and the baseline)
  *   BENCH_AGAINST=/path/to/other/dist npm run bench:lighthouse
  *                                   also measures another build (e.g. an older commit's) on a second
  *                                   server, interleaved in the same rounds: a before/after under the
@@ -37,6 +38,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const PORT = Number(process.env.BENCH_PORT ?? 4332)
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const AGAINST = process.env.BENCH_AGAINST
+/** BENCH_ONLY=login: only the pages whose name contains it (and the baseline). */
+const ONLY = process.env.BENCH_ONLY
 const root = path.resolve(import.meta.dirname, '..')
 const SUPERADMIN = { email: 'superadmin@berkas.test', password: 'superadmin-rahasia' }
 
@@ -253,7 +256,7 @@ async function main() {
     const pages: Target[] = [
       { name: 'baseline (static)', url: `http://127.0.0.1:${PORT}/baseline.html`, token: null },
       ...app.flatMap((p, i) => (against[i] ? [p, against[i]] : [p])),
-    ]
+    ].filter((p, i) => i === 0 || !ONLY || p.name.includes(ONLY))
     chrome = await chromeLauncher.launch({
       chromePath: CHROME,
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
