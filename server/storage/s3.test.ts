@@ -245,6 +245,34 @@ describe('an app whose STORAGE_URL is the object store', () => {
     expect(await stagingObjects()).toEqual([])
   })
 
+  it('recap uploads stream into the bucket too: no staged file on local disk, the docx told by ranged reads', async () => {
+    const c = await cast(t)
+    const p = await projectWithMembers(t, c, 'Rekap di Bucket')
+    const staging = path.join(t.dataDir, 'upload-staging')
+    const seen = new Set<string>()
+    fs.mkdirSync(staging, { recursive: true })
+    const watcher = fs.watch(staging, (_event, name) => {
+      if (name) seen.add(String(name))
+    })
+    const data = await docx('rekap bulanan')
+    const form = new FormData()
+    form.append('file', new Blob([new Uint8Array(data)]), 'rekap bulanan.docx')
+    let res: Awaited<ReturnType<TestApp['request']>>
+    try {
+      res = await t.request('POST', `/api/rekap/${p.slug}/upload`, { token: c.admin.token, body: form })
+    } finally {
+      watcher.close()
+    }
+    expect(res.status, res.text).toBe(201)
+    expect([...seen]).toEqual([])
+    const back = await t.app.request(`/api/rekap/${p.slug}/download/${res.json.data.id}`, {
+      headers: { authorization: `Bearer ${c.planner.token}` },
+    })
+    expect(back.status).toBe(200)
+    expect(sha(Buffer.from(await back.arrayBuffer()))).toBe(sha(data))
+    expect(await stagingObjects()).toEqual([])
+  })
+
   it('a cut connection mid-upload leaves no row, no blob and no staging object in the bucket', async () => {
     const c = await cast(t)
     const p = await projectWithMembers(t, c, 'Putus di Tengah')

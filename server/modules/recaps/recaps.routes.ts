@@ -20,7 +20,8 @@ export function recapRoutes(deps: Deps) {
         scope.deps,
         c.var.user,
         c.req.param('slug'),
-        (work) => withUpload(c, deps.config, RECAP_UPLOAD, work),
+        // Into the bucket as the bytes arrive when the store is S3 (no local copy; see uploads/receive.ts).
+        (work) => withUpload(c, deps.config, { ...RECAP_UPLOAD, stageIn: deps.store }, work),
         scope.claim,
       )
       return { status: 201, message: RECAP_MSG.uploaded, data: recap }
