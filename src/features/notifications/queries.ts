@@ -1,5 +1,6 @@
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Notification } from '../../contracts/notifications'
+import { ApiError } from '../../lib/api'
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from './api'
 
 export const notificationKeys = {
@@ -18,7 +19,9 @@ export const notificationListQueryOptions = () =>
       try {
         return await listNotifications()
       } catch (err) {
-        console.error('Gagal memuat notifikasi', err)
+        // Offline (0) and an ended session (401, which signs out) are expected, not faults of the page.
+        const expected = err instanceof ApiError && (err.status === 0 || err.status === 401)
+        ;(expected ? console.warn : console.error)('Gagal memuat notifikasi', err)
         throw err
       }
     },
