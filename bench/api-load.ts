@@ -33,6 +33,7 @@ import { createAccount } from '../server/modules/users/accounts.service'
 import { databaseWriteEpoch, ReadCache } from '../server/read-cache'
 import type { Area, Status } from '../src/contracts/projects'
 import type { Operation, Plan, Report } from './mixed-load-client'
+import { recordFigure } from './report'
 
 const run = promisify(execFile)
 
@@ -316,6 +317,24 @@ async function main() {
       `\nbudget (DESIGN.md): p99 < 50 ms at ${CONNECTIONS} connections; worst API p99 here: ${worst.toFixed(1)} ms ${worst < 50 ? '(within budget)' : '(OVER budget)'}`,
     )
     const bareResult = results[1]
+    const helloP99 = { name: 'hello-world', value: baseline.p99 }
+    for (const r of results.filter((x) => /\/api\/(project|dashboard)/.test(x.label)))
+      recordFigure({
+        bench: 'api',
+        figure: `p99 ${r.label}`,
+        value: r.p99,
+        unit: 'ms',
+        baseline: helloP99,
+        lowerIsBetter: true,
+      })
+    recordFigure({
+      bench: 'api',
+      figure: 'hello-world throughput',
+      value: baseline.rps,
+      unit: 'req/s',
+      baseline: { name: 'bare Hono', value: bareResult.rps },
+      lowerIsBetter: false,
+    })
     console.log(
       `hello-world throughput vs a bare Hono app: ${(baseline.rps / Math.max(bareResult.rps, 1)).toFixed(2)}x (goal >= 0.5x)`,
     )
@@ -451,6 +470,16 @@ async function main() {
     console.log(`\n${mixedLine(mixedHead)}`)
     for (const row of mixedCells) console.log(mixedLine(row))
     const on = mixed[0].report
+    for (const { label, report } of mixed)
+      for (const kind of ['read', 'write'] as const)
+        recordFigure({
+          bench: 'api',
+          figure: `mixed load ${label}: ${kind}s p99`,
+          value: report[kind].p99,
+          unit: 'ms',
+          baseline: { name: 'hello-world', value: baseline.p99 },
+          lowerIsBetter: true,
+        })
     console.log(
       `\ngoal under mixed load: reads p99 < 50 ms (${on.read.p99.toFixed(1)}), writes p99 < 100 ms (${on.write.p99.toFixed(1)}) with the cache as shipped`,
     )
@@ -586,6 +615,16 @@ async function workersComparison(opts: {
     row.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ')
   console.log(`\n${line(head)}`)
   for (const row of cells) console.log(line(row))
+  one.rows.forEach((r, i) =>
+    recordFigure({
+      bench: 'api',
+      figure: `WORKERS=2 ${r.label}`,
+      value: (two.rows[i] as Result).rps,
+      unit: 'req/s',
+      baseline: { name: 'WORKERS=1', value: r.rps },
+      lowerIsBetter: false,
+    }),
+  )
   const ratios = one.rows.map((r, i) => (two.rows[i] as Result).rps / Math.max(r.rps, 0.001))
   console.log(
     `\nWORKERS=2 serves ${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}x the requests of WORKERS=1 on ${os.availableParallelism()} cores (load generator on the same machine; 1-min load ${os.loadavg()[0].toFixed(2)})`,

@@ -18,6 +18,7 @@ import { newBlobKey } from '../server/storage/blob-store'
 import { publicBlobRoutes } from '../server/storage/public-blobs'
 import { createS3Store, parseS3Url } from '../server/storage/s3'
 import { startTestS3 } from '../server/storage/s3-test-server'
+import { recordFigure } from './report'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16)
@@ -111,6 +112,22 @@ async function main() {
     console.log(
       `${r.label.padEnd(58)} ${Math.round(r.rps).toString().padStart(6)} req/s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms`,
     )
+  const floor = best.get(variants[2].label)
+  for (const [v, name] of [
+    [variants[0], 'public image proxied through the server'],
+    [variants[1], 'public image by 302 to a presigned URL'],
+  ] as const) {
+    const r = best.get(v.label)
+    if (r && floor)
+      recordFigure({
+        bench: 'storage',
+        figure: name,
+        value: r.rps,
+        unit: 'req/s',
+        baseline: { name: 'the store alone', value: floor.rps },
+        lowerIsBetter: false,
+      })
+  }
   const [proxied, redirected] = [best.get(variants[0].label), best.get(variants[1].label)]
   if (proxied && redirected)
     console.log(

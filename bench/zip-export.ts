@@ -24,6 +24,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
+import { recordFigure } from './report'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const PORT = Number(process.env.BENCH_PORT ?? 4312)
@@ -325,6 +326,24 @@ function report(rows: Row[]) {
       `| ${gb(r.size)} | ${r.files} | ${gb(r.zipBytes)} | ${zipRate.toFixed(0)} | ${readRate.toFixed(0)} | ` +
         `${(zipRate / readRate).toFixed(2)} | ${r.firstByteMs.toFixed(0)} ms | ${(r.startRss / MB).toFixed(0)} MB | ${(r.peakRss / MB).toFixed(0)} MB |`,
     )
+  }
+  for (const r of measured) {
+    recordFigure({
+      bench: 'zip',
+      figure: `project zip export ${gb(r.size)}`,
+      value: rate(r.zipBytes, r.exportMs),
+      unit: 'MB/s',
+      baseline: { name: 'plain reads of the same files', value: rate(r.size, r.baselineMs) },
+      lowerIsBetter: false,
+    })
+    recordFigure({
+      bench: 'zip',
+      figure: `server peak RSS, zip ${gb(r.size)}`,
+      value: r.peakRss / MB,
+      unit: 'MB',
+      baseline: { name: 'RSS at start', value: r.startRss / MB },
+      lowerIsBetter: true,
+    })
   }
   if (measured.length >= 2) {
     const [a, b] = [measured[0] as Row, measured[measured.length - 1] as Row]
