@@ -231,8 +231,14 @@ type Target = { name: string; url: string; token: string | null }
 
 /** Starts a server on `dist`, seeds it, and lists its three app pages (suffix names the build). */
 async function serve(dist: string, port: number, suffix: string, servers: ChildProcess[]): Promise<Target[]> {
-  servers.push(startServer(dist, port, String(port)))
   const origin = `http://127.0.0.1:${port}`
+  // Another run (or anything else) on this port would be measured instead of this build.
+  const busy = await fetch(`${origin}/api/health`).then(
+    () => true,
+    () => false,
+  )
+  if (busy) throw new Error(`port ${port} is in use (another bench run?); set BENCH_PORT`)
+  servers.push(startServer(dist, port, String(port)))
   await waitForHealth(origin)
   const { token, slug } = await seed(origin)
   return [

@@ -58,6 +58,8 @@ test('the error toast of a failing dialog shows on top of the dialog (the bottom
   await expect(dialog).toBeVisible()
   // Visible to a person, not only in the DOM: the toast is the topmost element where it is drawn.
   await expect.poll(() => isOnTop(page, '[data-scope="toast"][data-part="root"]')).toBe(true)
+  // The check can tell: the page's heading behind the open dialog is covered (by the backdrop).
+  expect(await isOnTop(page, 'main h1')).toBe(false)
   await shot(page, 'dialog-error-toast')
   await expectToast(page, 'Nama project sudah digunakan')
 })
