@@ -615,7 +615,7 @@ async function workersComparison(opts: {
     row.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ')
   console.log(`\n${line(head)}`)
   for (const row of cells) console.log(line(row))
-  one.rows.forEach((r, i) =>
+  for (const [i, r] of one.rows.entries())
     recordFigure({
       bench: 'api',
       figure: `WORKERS=2 ${r.label}`,
@@ -623,8 +623,7 @@ async function workersComparison(opts: {
       unit: 'req/s',
       baseline: { name: 'WORKERS=1', value: r.rps },
       lowerIsBetter: false,
-    }),
-  )
+    })
   const ratios = one.rows.map((r, i) => (two.rows[i] as Result).rps / Math.max(r.rps, 0.001))
   console.log(
     `\nWORKERS=2 serves ${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}x the requests of WORKERS=1 on ${os.availableParallelism()} cores (load generator on the same machine; 1-min load ${os.loadavg()[0].toFixed(2)})`,
