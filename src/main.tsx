@@ -99,6 +99,10 @@ function afterFirstPaint(work: () => void) {
 }
 
 afterFirstPaint(() => {
+  // The dialog and menu code the first screen skipped is fetched now, so a dialog still opens when the
+  // connection drops before the service worker has cached it (e.g. 'Keluar' asking about queued items).
+  void import('./ui/dialog-frame')
+  void import('./ui/menu-popup')
   // Queued photos, comments and likes go out at start, when back online, back in the tab and on demand;
   // what a landed item changed is fetched again.
   void Promise.all([restored, import('./lib/outbox-client')]).then(([, { startOutboxSync }]) =>
