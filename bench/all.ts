@@ -8,7 +8,7 @@ import type { Figure } from './report'
  * `npm run bench`: every benchmark in bench/, one after the other (they would disturb each other's
  * figures side by side), then one table of their headline figures, each beside the baseline measured
  * in the same run and as a ratio to it. Each bench's full output goes to the terminal as it runs.
- * BENCH_ONLY=api,zip runs a subset; a bench that fails is reported and the rest still run.
+ * BENCH_SET=api,zip runs a subset; a bench that fails is reported and the rest still run.
  */
 const BENCHES: { name: string; script: string; env?: Record<string, string> }[] = [
   { name: 'api', script: 'bench:api' },
@@ -24,7 +24,8 @@ const BENCHES: { name: string; script: string; env?: Record<string, string> }[] 
 const scripts = JSON.parse(
   fs.readFileSync(path.join(import.meta.dirname, '..', 'package.json'), 'utf8'),
 ).scripts
-const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim())
+// Not BENCH_ONLY: single benches read that name for their own filters.
+const only = process.env.BENCH_SET?.split(',').map((s) => s.trim())
 const results = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'berkas-bench-')), 'figures.jsonl')
 fs.writeFileSync(results, '')
 
@@ -39,7 +40,7 @@ for (const bench of BENCHES) {
   const started = Date.now()
   const run = spawnSync('npm', ['run', '--silent', bench.script], {
     stdio: 'inherit',
-    env: { ...process.env, ...bench.env, BENCH_RESULTS: results },
+    env: { ...process.env, BENCH_SET: '', ...bench.env, BENCH_RESULTS: results },
   })
   const seconds = Math.round((Date.now() - started) / 1000)
   outcome.push({ name: bench.name, status: run.status === 0 ? 'ok' : `failed (exit ${run.status})`, seconds })

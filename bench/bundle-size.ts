@@ -6,6 +6,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { recordFigure } from './report'
 
 type Chunk = {
   file: string
@@ -72,5 +73,22 @@ console.log(
 for (const [name, bytes] of rows)
   console.log(`${name.padEnd(66)} ${kb(bytes).padStart(7)}   ${(bytes / ROUTE_BUDGET).toFixed(2)}`)
 const worst = rows[0]?.[1] ?? initialBytes
+const budget = (value: number) => ({ name: 'budget (DESIGN.md)', value })
+recordFigure({
+  bench: 'bundle',
+  figure: 'first load, gzip',
+  value: initialBytes / 1024,
+  unit: 'KB',
+  baseline: budget(170),
+  lowerIsBetter: true,
+})
+recordFigure({
+  bench: 'bundle',
+  figure: `largest route: ${rows[0]?.[0] ?? '-'}`,
+  value: worst / 1024,
+  unit: 'KB',
+  baseline: budget(250),
+  lowerIsBetter: true,
+})
 const within = initialBytes <= INITIAL_BUDGET && worst <= ROUTE_BUDGET
 console.log(`\nbudget (DESIGN.md): ${within ? 'within budget' : 'OVER budget'}`)

@@ -33,6 +33,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import puppeteer, { type Browser, type Page } from 'puppeteer-core'
 import sharp from 'sharp'
+import { recordFigure } from './report'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const PORT = Number(process.env.BENCH_PORT ?? 4332)
@@ -316,6 +317,34 @@ async function main() {
     console.log(line(header))
     console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`)
     for (const r of rows) console.log(line(r))
+    for (const p of pages.slice(1)) {
+      const m = med(p.name)
+      const of = (value: number) => ({ name: 'static page', value })
+      recordFigure({
+        bench: 'lighthouse',
+        figure: `${p.name}: score`,
+        value: m.score,
+        unit: '',
+        baseline: of(base.score),
+        lowerIsBetter: false,
+      })
+      recordFigure({
+        bench: 'lighthouse',
+        figure: `${p.name}: TBT`,
+        value: m.tbt,
+        unit: 'ms',
+        baseline: of(base.tbt),
+        lowerIsBetter: true,
+      })
+      recordFigure({
+        bench: 'lighthouse',
+        figure: `${p.name}: LCP`,
+        value: m.lcp / 1000,
+        unit: 's',
+        baseline: of(base.lcp / 1000),
+        lowerIsBetter: true,
+      })
+    }
     console.log(
       '\nTBT is compared as a difference: on a quiet machine the static page has no long task (TBT 0 ms), so a ratio to it is undefined.',
     )
