@@ -20,6 +20,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
+import { apiJson, memory, resetPeak, waitForHealth } from './bench-server'
 import { recordFigure } from './report'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -27,6 +28,7 @@ const SIZE_MB = Number(process.env.BENCH_FILE_MB ?? 1024)
 const SMALL_MB = 64
 const PORT = Number(process.env.BENCH_PORT ?? 4391)
 const BASE = `http://127.0.0.1:${PORT}`
+const json = apiJson(BASE)
 const ADMIN = { email: 'superadmin@bench.test', password: 'bench-rahasia-1' }
 
 const MB = 1024 * 1024
@@ -38,7 +40,7 @@ async function main() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'berkas-bench-files-'))
   const server = startServer(work)
   try {
-    await waitForHealth()
+    await waitForHealth(BASE, 300)
     const token = await setUp()
     // Warm-up: the first upload and download load their code; that is not a cost of the file's size.
     const warm = path.join(work, 'pemanasan.bin')
@@ -81,32 +83,6 @@ function startServer(work: string) {
     if (code !== null && code !== 0) console.error(`server exited ${code ?? signal}`)
   })
   return child
-}
-
-async function waitForHealth() {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('server did not start')
-}
-
-async function json(method: string, url: string, token: string | null, body?: unknown) {
-  const res = await fetch(BASE + url, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const answer = (await res.json()) as { data?: Record<string, unknown>; message: string }
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${answer.message}`)
-  return answer.data ?? {}
 }
 
 let slug = ''
@@ -236,20 +212,6 @@ async function sha256(file: string) {
   const hash = createHash('sha256')
   await pipeline(fs.createReadStream(file, { highWaterMark: MB }), hash)
   return hash.digest('hex')
-}
-
-/** Resident set size now and its high-water mark since the last reset, from /proc. */
-function memory(pid: number) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
-  const kb = (field: string) =>
-    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024
-  return { rss: kb('VmRSS'), hwm: kb('VmHWM') }
-}
-
-/** Resets VmHWM to the current RSS (Linux: write 5 to clear_refs); answers that RSS. */
-function resetPeak(pid: number): number {
-  fs.writeFileSync(`/proc/${pid}/clear_refs`, '5')
-  return memory(pid).hwm
 }
 
 function report(rows: Row[]) {

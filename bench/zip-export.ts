@@ -24,11 +24,13 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
+import { apiJson, memory, resetPeak, waitForHealth } from './bench-server'
 import { recordFigure } from './report'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const PORT = Number(process.env.BENCH_PORT ?? 4312)
 const BASE = `http://127.0.0.1:${PORT}`
+const json = apiJson(BASE)
 const ADMIN = { email: 'superadmin@bench.test', password: 'bench-rahasia-1' }
 const MB = 1024 * 1024
 
@@ -68,7 +70,7 @@ async function main() {
   const server = startServer(work)
   const rows: Row[] = []
   try {
-    await waitForHealth()
+    await waitForHealth(BASE, 600)
     const token = await adminToken()
     // Warm-up: the first export loads its code; that is not a cost of the project's size.
     await runOne(server.pid as number, token, work, 20 * MB, 200)
@@ -102,32 +104,6 @@ function startServer(work: string) {
     if (code !== null && code !== 0) console.error(`server exited ${code ?? signal}`)
   })
   return child
-}
-
-async function waitForHealth() {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error('server did not start')
-}
-
-async function json(method: string, url: string, token: string | null, body?: unknown) {
-  const res = await fetch(BASE + url, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  const answer = (await res.json()) as { data?: Record<string, unknown>; message: string }
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${answer.message}`)
-  return answer.data ?? {}
 }
 
 async function adminToken(): Promise<string> {
@@ -256,18 +232,6 @@ async function readAll(files: string[]): Promise<number> {
       total += (chunk as Buffer).length
   }
   return total
-}
-
-function memory(pid: number) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
-  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024
-  return { rss: kb('VmRSS'), hwm: kb('VmHWM') }
-}
-
-/** Resets VmHWM to the current RSS (Linux: write 5 to clear_refs); answers that RSS. */
-function resetPeak(pid: number): number {
-  fs.writeFileSync(`/proc/${pid}/clear_refs`, '5')
-  return memory(pid).rss
 }
 
 async function runOne(pid: number, token: string, work: string, bytes: number, files: number): Promise<Row> {
