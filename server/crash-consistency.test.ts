@@ -10,9 +10,9 @@ import { openDatabase, sqliteFile } from './db/index'
 import { TEST_DB } from './test/harness'
 import {
   callServer,
+  databaseEnv,
   loginOn,
   newSchemaName,
-  PG_URL,
   pgAdmin,
   type ServerProcess,
   startServer,
@@ -130,7 +130,7 @@ describe(`SIGKILL during concurrent uploads (${TEST_DB})`, () => {
       DATA_DIR: dataDir,
       WEB_DIR: '',
       LOG_LEVEL: 'silent',
-      ...(TEST_DB === 'postgres' ? { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema } : { DATABASE_URL: '' }),
+      ...databaseEnv(schema),
     })
     const database = openDatabase({
       databaseUrl: config.databaseUrl,

@@ -9,9 +9,9 @@ import { startTestS3 } from './storage/s3-test-server'
 import { TEST_DB } from './test/harness'
 import {
   callServer,
+  databaseEnv,
   loginOn,
   newSchemaName,
-  PG_URL,
   pgAdmin,
   type ServerProcess,
   startServer,
@@ -273,9 +273,7 @@ describe('npm start: a cluster of WORKERS processes on one port', () => {
         LOG_LEVEL: 'info',
         SUPERADMIN_EMAIL: SUPERADMIN.email,
         SUPERADMIN_PASSWORD: SUPERADMIN.password,
-        ...(TEST_DB === 'postgres'
-          ? { DATABASE_URL: PG_URL, DATABASE_SCHEMA: clusterSchema }
-          : { DATABASE_URL: '' }),
+        ...databaseEnv(clusterSchema),
       },
     })
     primary.stdout?.on('data', (c: Buffer) => log.push(c.toString()))

@@ -11,9 +11,9 @@ import { createBlobStore } from '../storage/create-store'
 import { TEST_DB } from '../test/harness'
 import {
   callServer,
+  databaseEnv,
   loginOn,
   newSchemaName,
-  PG_URL,
   pgAdmin,
   type ServerProcess,
   startServer,
@@ -51,7 +51,7 @@ const envFor = (dataDir: string): NodeJS.ProcessEnv => ({
   DATA_DIR: dataDir,
   WEB_DIR: '',
   LOG_LEVEL: 'silent',
-  ...(TEST_DB === 'postgres' ? { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema } : { DATABASE_URL: '' }),
+  ...databaseEnv(schema),
 })
 
 async function uploadPdf(token: string, slug: string, name: string, bytes: Buffer) {

@@ -6,7 +6,7 @@ import { promisify } from 'node:util'
 import { sql } from 'kysely'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { TEST_DB } from '../test/harness'
-import { newSchemaName, PG_URL, pgAdmin, startServer } from '../test/server-process'
+import { databaseEnv, newSchemaName, PG_URL, pgAdmin, startServer } from '../test/server-process'
 import { type Database, knownMigrations, migrate, openDatabase } from './index'
 import { appliedMigrations, requireCurrentSchema, SchemaBehind, SchemaTooNew } from './schema-version'
 
@@ -22,7 +22,7 @@ const env = () => ({
   ...process.env,
   DATA_DIR: dataDir,
   LOG_LEVEL: 'silent',
-  ...(TEST_DB === 'postgres' ? { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema } : { DATABASE_URL: '' }),
+  ...databaseEnv(schema),
 })
 
 beforeEach(async () => {

@@ -18,6 +18,11 @@ export function newSchemaName(prefix: string): string {
   return `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 12)}`
 }
 
+/** The database variables of a server on the suite's database: PostgreSQL in `schema`, or SQLite in DATA_DIR. */
+export function databaseEnv(schema: string): NodeJS.ProcessEnv {
+  return TEST_DB === 'postgres' ? { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema } : { DATABASE_URL: '' }
+}
+
 export async function pgAdmin(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: PG_URL })
   await client.connect()
@@ -45,9 +50,7 @@ export function startServer(opts: {
     WORKERS: '1',
     SUPERADMIN_EMAIL: opts.superadmin.email,
     SUPERADMIN_PASSWORD: opts.superadmin.password,
-    ...(TEST_DB === 'postgres'
-      ? { DATABASE_URL: PG_URL, DATABASE_SCHEMA: opts.schema }
-      : { DATABASE_URL: '' }),
+    ...databaseEnv(opts.schema),
     ...opts.env,
   }
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { cwd: ROOT, env })
