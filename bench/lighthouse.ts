@@ -218,6 +218,8 @@ function printDetail(url: string, audits: Record<string, { details?: unknown }>)
       `    script ${short(i.url)}: total ${ms(i.total)}, eval ${ms(i.scripting)}, parse ${ms(i.scriptParseCompile)}`,
     )
   for (const i of items('mainthread-work-breakdown')) console.log(`    ${i.groupLabel}: ${ms(i.duration)}`)
+  for (const i of items('largest-contentful-paint-element'))
+    console.log(`    LCP element: ${JSON.stringify(i).slice(0, 400)}`)
   for (const i of items('long-tasks'))
     console.log(`    long task at ${ms(i.startTime)}: ${ms(i.duration)} ${short(i.url)}`)
 }

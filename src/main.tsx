@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { lazy, StrictMode, Suspense, useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
+import { afterFirstPaint } from './lib/after-load'
 import { currentUserQueryOptions } from './lib/current-user'
 import { captureInstallPrompt } from './lib/install-prompt'
 import { queryClient, restoreQueries, setUnauthorizedHandler } from './lib/query-client'
@@ -86,17 +87,6 @@ createRoot(rootElement).render(
     </QueryClientProvider>
   </StrictMode>,
 )
-
-/**
- * Work the first screen does not need waits until the page has loaded and the browser is idle: the
- * service worker (workbox-window) and the outbox (IndexedDB, replay timers) are separate chunks then.
- */
-function afterFirstPaint(work: () => void) {
-  const idle = () =>
-    'requestIdleCallback' in window ? requestIdleCallback(work, { timeout: 3000 }) : setTimeout(work, 200)
-  if (document.readyState === 'complete') idle()
-  else addEventListener('load', idle, { once: true })
-}
 
 afterFirstPaint(() => {
   // The dialog and menu code the first screen skipped is fetched now, so a dialog still opens when the

@@ -20,14 +20,22 @@ export type DialogProps = DialogVariantProps & {
 const DialogFrame = lazy(() => import('./dialog-frame'))
 
 /**
+ * False until `open` is first true, then true for good (so a closing dialog can animate out). A dialog
+ * with its own form and mutation hooks renders them only from then on: a closed dialog costs nothing.
+ */
+export function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open)
+  if (open && !opened) setOpened(true)
+  return opened || open
+}
+
+/**
  * A modal dialog: title, optional description, body and a footer for actions. Nothing is rendered (and
  * the dialog code is not loaded) until it first opens; from then on it stays mounted, so it can animate
  * out. The first screen of every route thus starts without the dialog library.
  */
 export function Dialog(props: DialogProps) {
-  const [used, setUsed] = useState(props.open)
-  if (props.open && !used) setUsed(true)
-  if (!used && !props.open) return null
+  if (!useOpenedOnce(props.open)) return null
   return (
     <Suspense fallback={null}>
       <DialogFrame {...props} />

@@ -2,14 +2,14 @@ import type { FormEvent } from 'react'
 import { AdminCreateSchema } from '../../../contracts/admins'
 import { errorMessage } from '../../../lib/api'
 import { useValidatedForm } from '../../../lib/form'
-import { FormDialog } from '../../../ui/dialog'
+import { FormDialog, useOpenedOnce } from '../../../ui/dialog'
 import { TextField } from '../../../ui/field'
 import { notify } from '../../../ui/toaster'
 import { useCreateAdmin } from '../queries'
 
 const empty = { name: '', password: '', email: '', phone: '' }
 
-export function AddAdminDialog({
+function AddAdminDialogForm({
   open,
   onOpenChange,
 }: {
@@ -61,4 +61,9 @@ export function AddAdminDialog({
       <TextField label="Nomor Telepon" {...field('phone')} type="tel" autoComplete="tel" required />
     </FormDialog>
   )
+}
+
+/** Its form and mutation hooks wait until the dialog first opens (see useOpenedOnce). */
+export function AddAdminDialog(props: Parameters<typeof AddAdminDialogForm>[0]) {
+  return useOpenedOnce(props.open) ? <AddAdminDialogForm {...props} /> : null
 }

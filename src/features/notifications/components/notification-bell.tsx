@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { BELL_LIMIT } from '../../../contracts/notifications'
+import { useAfterFirstPaint } from '../../../lib/after-load'
 import { IconBell } from '../../../ui/icons'
 import { FALLBACK_POLL_MS, notificationListQueryOptions } from '../queries'
 import { useLiveNotifications } from './use-live-notifications'
@@ -16,9 +17,12 @@ const NotificationDropdown = lazy(() => import('./notification-dropdown'))
  * notification stream (polling while the stream is down), and the dropdown of the 5 newest unread.
  */
 export function NotificationBell() {
-  const live = useLiveNotifications(true)
+  // The count is not the first screen's business: its list and stream start once the page has loaded.
+  const started = useAfterFirstPaint()
+  const live = useLiveNotifications(started)
   const list = useQuery({
     ...notificationListQueryOptions(),
+    enabled: started,
     refetchInterval: live ? false : FALLBACK_POLL_MS,
   })
   const unread = (list.data ?? []).filter((n) => !n.is_read)

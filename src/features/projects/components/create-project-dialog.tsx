@@ -3,7 +3,7 @@ import { css } from 'styled-system/css'
 import { ProjectCreateSchema } from '../../../contracts/projects'
 import { errorMessage } from '../../../lib/api'
 import { useValidatedForm } from '../../../lib/form'
-import { FormDialog } from '../../../ui/dialog'
+import { FormDialog, useOpenedOnce } from '../../../ui/dialog'
 import { TextAreaField, TextField } from '../../../ui/field'
 import { IconCheck, IconFolderKanban, IconMessageSquare, IconShieldCheck } from '../../../ui/icons'
 import { notify } from '../../../ui/toaster'
@@ -21,7 +21,7 @@ const FEATURES = [
   { icon: <IconShieldCheck />, text: 'Kontrol akses berbasis peran' },
 ]
 
-export function CreateProjectDialog({
+function CreateProjectDialogForm({
   open,
   onOpenChange,
 }: {
@@ -121,4 +121,9 @@ export function CreateProjectDialog({
       </div>
     </FormDialog>
   )
+}
+
+/** Its form and mutation hooks wait until the dialog first opens (see useOpenedOnce). */
+export function CreateProjectDialog(props: Parameters<typeof CreateProjectDialogForm>[0]) {
+  return useOpenedOnce(props.open) ? <CreateProjectDialogForm {...props} /> : null
 }

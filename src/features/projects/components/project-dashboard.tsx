@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useDeferredValue, useState } from 'react'
 import { css } from 'styled-system/css'
 import type { User } from '../../../contracts/auth'
 import { MSG } from '../../../contracts/common'
@@ -31,7 +31,13 @@ export function ProjectDashboard({ user }: { user: User }) {
   const [membersOf, setMembersOf] = useState<Project | null>(null)
   const [toDelete, setToDelete] = useState<Project | null>(null)
 
-  const list = projects.data ?? []
+  /*
+   * The cards render in a deferred (time-sliced) pass after the first one, which has only the greeting,
+   * the stat cards and skeletons: the page paints at once, and a phone's main thread stays free for
+   * input while a long list renders. React 19: the initial value (undefined) is what the first pass shows.
+   */
+  const shown = useDeferredValue(projects.data, undefined)
+  const list = shown ?? []
   // Without the list there is nothing to show; a failed analysis alone leaves its cards at '–'.
   const loadFailed = projects.isError && !projects.data
 
@@ -70,7 +76,7 @@ export function ProjectDashboard({ user }: { user: User }) {
 
       <div className={css({ display: 'flex', alignItems: 'center', gap: '2', mb: '4' })}>
         <h2 className={css({ textStyle: 'sectionTitle' })}>{isAdmin ? 'Semua Project' : 'Project Anda'}</h2>
-        {projects.data && list.length > 0 ? (
+        {shown && list.length > 0 ? (
           <span
             className={css({
               fontSize: 'xs',
@@ -104,7 +110,7 @@ export function ProjectDashboard({ user }: { user: User }) {
             </Button>
           }
         />
-      ) : projects.isPending ? (
+      ) : shown === undefined ? (
         <CardSkeletons count={3} />
       ) : list.length === 0 ? (
         <EmptyState
