@@ -58,8 +58,34 @@ function dropJournals(keys: string[]) {
     }
 }
 
-const persistable = (query: Query) =>
-  query.state.status === 'success' && query.state.data !== undefined && query.meta?.persist !== false
+/**
+ * A query worth keeping has data. A failed refetch (server down, a dead zone) leaves the query in
+ * 'error' with its last good answer: the disk keeps that answer too. Judged by status alone, such a
+ * query was deleted from disk, and the next start with no signal had nothing to show.
+ */
+const persistable = (query: Query) => query.state.data !== undefined && query.meta?.persist !== false
+
+/** The changed queries as records; a failed refetch is stored as the last good answer it holds. */
+function dehydrateChanged(client: QueryClient, hashes: Set<string>): DehydratedState['queries'] {
+  const { queries } = dehydrate(client, {
+    shouldDehydrateQuery: (q) => hashes.has(q.queryHash) && persistable(q),
+    shouldDehydrateMutation: () => false,
+  })
+  return queries.map((query) =>
+    query.state.status === 'error'
+      ? {
+          ...query,
+          state: {
+            ...query.state,
+            status: 'success',
+            error: null,
+            fetchFailureCount: 0,
+            fetchFailureReason: null,
+          },
+        }
+      : query,
+  )
+}
 
 /** Reads the persisted queries into the client. Expired and foreign-version records are deleted. */
 export async function restoreQueryCache(client: QueryClient, now = Date.now()): Promise<number> {
@@ -154,13 +180,10 @@ export function persistQueryCache(client: QueryClient): QueryPersistence {
     if (dirty.size === 0) return writing
     const hashes = new Set(dirty)
     dirty.clear()
-    const state = dehydrate(client, {
-      shouldDehydrateQuery: (q) => hashes.has(q.queryHash) && persistable(q),
-      shouldDehydrateMutation: () => false,
-    })
-    const kept = new Set(state.queries.map((q) => q.queryHash))
+    const queries = dehydrateChanged(client, hashes)
+    const kept = new Set(queries.map((q) => q.queryHash))
     const gone = [...hashes].filter((h) => !kept.has(h))
-    const rows: [IDBValidKey, Record][] = state.queries.map((query) => [
+    const rows: [IDBValidKey, Record][] = queries.map((query) => [
       query.queryHash,
       { buster: CACHE_BUSTER, query },
     ])
@@ -177,12 +200,9 @@ export function persistQueryCache(client: QueryClient): QueryPersistence {
   /** The page may be going away: write what changed to localStorage too (synchronous, survives unload). */
   function journal() {
     if (dirty.size === 0) return
-    const state = dehydrate(client, {
-      shouldDehydrateQuery: (q) => dirty.has(q.queryHash) && persistable(q),
-      shouldDehydrateMutation: () => false,
-    })
+    const queries = dehydrateChanged(client, dirty)
     try {
-      const text = JSON.stringify(state.queries.map((query) => ({ buster: CACHE_BUSTER, query })))
+      const text = JSON.stringify(queries.map((query) => ({ buster: CACHE_BUSTER, query })))
       if (text.length <= JOURNAL_MAX_CHARS) localStorage.setItem(journalKey, text)
     } catch {
       /* full or unavailable: the IndexedDB write below may still make it */
