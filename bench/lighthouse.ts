@@ -220,6 +220,10 @@ function printDetail(url: string, audits: Record<string, { details?: unknown }>)
   for (const i of items('mainthread-work-breakdown')) console.log(`    ${i.groupLabel}: ${ms(i.duration)}`)
   for (const i of items('largest-contentful-paint-element'))
     console.log(`    LCP element: ${JSON.stringify(i).slice(0, 400)}`)
+  for (const i of items('network-requests'))
+    console.log(
+      `    request ${short(i.url)} ${i.resourceType} ${Math.round(Number(i.transferSize) / 1024)} KB, ${ms(i.networkRequestTime)} to ${ms(i.networkEndTime)}`,
+    )
   for (const i of items('long-tasks'))
     console.log(`    long task at ${ms(i.startTime)}: ${ms(i.duration)} ${short(i.url)}`)
 }

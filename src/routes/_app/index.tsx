@@ -6,19 +6,19 @@ import { dashboardAnalysisQueryOptions, projectListQueryOptions } from '../../fe
 import { useCurrentUser } from '../../lib/current-user'
 
 export const Route = createFileRoute('/_app/')({
-  async loader({ context }) {
+  /*
+   * The lists start here but the page does not wait for them: the greeting, the stat cards and the card
+   * skeletons paint as soon as the user is known, and the lists fill in (from the persisted cache at once
+   * when there is one). A failed load is not fatal: the page shows its own error state with a retry.
+   */
+  loader({ context }) {
     const { queryClient, user } = context
-    // A failed load is not fatal here: the page shows its own error state with a retry.
     if (user.role === 'superadmin') {
-      await queryClient.ensureQueryData(adminListQueryOptions()).catch(() => undefined)
+      void queryClient.prefetchQuery(adminListQueryOptions())
       return
     }
-    await Promise.all([
-      queryClient.ensureQueryData(projectListQueryOptions()).catch(() => undefined),
-      user.role === 'admin'
-        ? queryClient.ensureQueryData(dashboardAnalysisQueryOptions()).catch(() => undefined)
-        : undefined,
-    ])
+    void queryClient.prefetchQuery(projectListQueryOptions())
+    if (user.role === 'admin') void queryClient.prefetchQuery(dashboardAnalysisQueryOptions())
   },
   component: Dashboard,
 })
