@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import pandacss from '@pandacss/dev/postcss'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type UserConfig } from 'vite'
+import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 
 // @pandacss/dev ships its own postcss copy; its plugin type differs from vite's only by that identity.
@@ -40,8 +40,34 @@ const chunkGroups = [
   { name: 'start', test: (id: string) => FIRST_SCREEN.some((re) => re.test(id)), priority: 1 },
 ]
 
+/**
+ * The 'start' chunk is what both first screens need (the sign-in form and the signed-in layout use its
+ * UI): index.html asks for it beside the entry, instead of the entry asking for it once it has run.
+ */
+function preloadStartChunk(): Plugin {
+  return {
+    name: 'berkas:preload-start-chunk',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const start = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.name === 'start')
+        if (!start) throw new Error("vite.config.ts: no 'start' chunk to preload (see chunkGroups)")
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${start.fileName}` },
+            injectTo: 'head',
+          },
+        ]
+      },
+    },
+  }
+}
+
 export default defineConfig({
   plugins: [
+    preloadStartChunk(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     VitePWA({

@@ -178,12 +178,4 @@ export const globalCss = defineGlobalStyles({
   '#root': { minHeight: '100dvh', display: 'flex', flexDirection: 'column' },
   '::selection': { bg: 'blue.100' },
   ':focus-visible': { outline: '2px solid {colors.brand}', outlineOffset: '2px' },
-  /*
-   * On phones a dialog is a bottom sheet whose footer holds its buttons; toasts (SPEC: bottom-right)
-   * rise above that footer while a dialog is open, so an error toast does not cover 'Batal' or the
-   * retry button for its 4 seconds.
-   */
-  'body:has([data-scope=dialog][data-part=content][data-state=open]) [data-scope=toast][data-part=group]': {
-    translate: { base: '0 -5rem', sm: 'none' },
-  },
 })

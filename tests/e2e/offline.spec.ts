@@ -25,37 +25,22 @@ async function controlledBySw(page: Page) {
 function persistedQueryHashes(page: Page) {
   return page.evaluate(
     () =>
-      new Promise<string[]>((resolve) => {
+      new Promise<string[]>((resolve, reject) => {
         const open = indexedDB.open('berkas-query-cache')
         open.onsuccess = () => {
           const db = open.result
           if (!db.objectStoreNames.contains('queries')) return resolve([])
           const keys = db.transaction('queries').objectStore('queries').getAllKeys()
           keys.onsuccess = () => resolve(keys.result.map(String))
-          keys.onerror = () => resolve([])
+          keys.onerror = () => reject(keys.error)
         }
-        open.onerror = () => resolve([])
+        open.onerror = () => reject(open.error)
       }),
   )
 }
 
 /** Number of persisted queries (one IndexedDB record each, src/lib/query-persist.ts). */
-function persistedQueryCount(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('berkas-query-cache')
-        open.onsuccess = () => {
-          const db = open.result
-          if (!db.objectStoreNames.contains('queries')) return resolve(0)
-          const count = db.transaction('queries').objectStore('queries').count()
-          count.onsuccess = () => resolve(count.result)
-          count.onerror = () => resolve(-1)
-        }
-        open.onerror = () => resolve(-1)
-      }),
-  )
-}
+const persistedQueryCount = async (page: Page) => (await persistedQueryHashes(page)).length
 
 test('after one visit the app opens with no network, from the service worker and the persisted cache', async ({
   page,
