@@ -17,9 +17,10 @@ const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000'
 /*
  * Chunks. A signed-in start fetches the code of its first screen (the layout, the dashboard and the
  * UI pieces they share) as one file instead of two dozen small ones: on a phone each is a round trip,
- * and HTTP/1.1 takes six at a time. Same-run bench:lighthouse before/after: dashboard 78 -> 82 (LCP 3.70 -> 3.30 s), Dokumentasi 79 -> 85, /login 93 -> 95. What the entry
- * itself needs stays in the entry's own files ('boot' ranks first); what only dialogs, menus, toasts or
- * other routes use stays in its own lazy chunk.
+ * and HTTP/1.1 takes six at a time. Same-run bench:lighthouse before/after: dashboard 78 -> 82
+ * (LCP 3.70 -> 3.30 s), Dokumentasi 79 -> 85, /login 93 -> 95. What the entry itself needs stays in the
+ * entry's own files ('boot' ranks first); what only dialogs, menus, toasts or other routes use stays in
+ * its own lazy chunk.
  */
 const FIRST_SCREEN = [
   /[\\/]src[\\/]features[\\/](shell|admins)[\\/]/,

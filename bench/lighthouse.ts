@@ -33,6 +33,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import puppeteer, { type Browser, type Page } from 'puppeteer-core'
 import sharp from 'sharp'
+import { waitForHealth } from './bench-server'
 import { recordFigure } from './report'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
@@ -73,16 +74,6 @@ function startServer(dist: string, port: number, name: string): ChildProcess {
       WHATSAPP_DRIVER: 'simulated',
     },
   })
-}
-
-async function waitForHealth(origin: string) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) return
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  throw new Error('server did not start')
 }
 
 async function call<T>(
@@ -246,7 +237,7 @@ async function serve(dist: string, port: number, suffix: string, servers: ChildP
   )
   if (busy) throw new Error(`port ${port} is in use (another bench run?); set BENCH_PORT`)
   servers.push(startServer(dist, port, String(port)))
-  await waitForHealth(origin)
+  await waitForHealth(origin, 1200)
   const { token, slug } = await seed(origin)
   return [
     { name: `/login${suffix}`, url: `${origin}/login`, token: null },

@@ -1,4 +1,4 @@
-import { type FormEvent, lazy, type ReactNode, Suspense, useId, useState } from 'react'
+import { type ComponentType, type FormEvent, lazy, type ReactNode, Suspense, useId, useState } from 'react'
 import { css } from 'styled-system/css'
 import type { DialogVariantProps } from 'styled-system/recipes'
 import { Button } from './button'
@@ -23,10 +23,17 @@ const DialogFrame = lazy(() => import('./dialog-frame'))
  * False until `open` is first true, then true for good (so a closing dialog can animate out). A dialog
  * with its own form and mutation hooks renders them only from then on: a closed dialog costs nothing.
  */
-export function useOpenedOnce(open: boolean): boolean {
+function useOpenedOnce(open: boolean): boolean {
   const [opened, setOpened] = useState(open)
   if (open && !opened) setOpened(true)
   return opened || open
+}
+
+/** `Form` (a dialog with its own form and mutation hooks) rendered only from its first opening on. */
+export function mountedOnceOpened<P extends { open: boolean }>(Form: ComponentType<P>) {
+  return function MountedOnceOpened(props: P) {
+    return useOpenedOnce(props.open) ? <Form {...props} /> : null
+  }
 }
 
 /**

@@ -2,7 +2,7 @@ import type { FormEvent } from 'react'
 import { AdminCreateSchema } from '../../../contracts/admins'
 import { errorMessage } from '../../../lib/api'
 import { useValidatedForm } from '../../../lib/form'
-import { FormDialog, useOpenedOnce } from '../../../ui/dialog'
+import { FormDialog, mountedOnceOpened } from '../../../ui/dialog'
 import { TextField } from '../../../ui/field'
 import { notify } from '../../../ui/toaster'
 import { useCreateAdmin } from '../queries'
@@ -63,7 +63,5 @@ function AddAdminDialogForm({
   )
 }
 
-/** Its form and mutation hooks wait until the dialog first opens (see useOpenedOnce). */
-export function AddAdminDialog(props: Parameters<typeof AddAdminDialogForm>[0]) {
-  return useOpenedOnce(props.open) ? <AddAdminDialogForm {...props} /> : null
-}
+/** Its form and mutation hooks wait until the dialog first opens. */
+export const AddAdminDialog = mountedOnceOpened(AddAdminDialogForm)

@@ -3,7 +3,7 @@ import { css } from 'styled-system/css'
 import { ProjectCreateSchema } from '../../../contracts/projects'
 import { errorMessage } from '../../../lib/api'
 import { useValidatedForm } from '../../../lib/form'
-import { FormDialog, useOpenedOnce } from '../../../ui/dialog'
+import { FormDialog, mountedOnceOpened } from '../../../ui/dialog'
 import { TextAreaField, TextField } from '../../../ui/field'
 import { IconCheck, IconFolderKanban, IconMessageSquare, IconShieldCheck } from '../../../ui/icons'
 import { notify } from '../../../ui/toaster'
@@ -123,7 +123,5 @@ function CreateProjectDialogForm({
   )
 }
 
-/** Its form and mutation hooks wait until the dialog first opens (see useOpenedOnce). */
-export function CreateProjectDialog(props: Parameters<typeof CreateProjectDialogForm>[0]) {
-  return useOpenedOnce(props.open) ? <CreateProjectDialogForm {...props} /> : null
-}
+/** Its form and mutation hooks wait until the dialog first opens. */
+export const CreateProjectDialog = mountedOnceOpened(CreateProjectDialogForm)
