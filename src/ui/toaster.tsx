@@ -4,15 +4,29 @@ import { toast as toastRecipe } from 'styled-system/recipes'
 import { Button } from './button'
 import { IconAlertCircle, IconAlertTriangle, IconCheckCircle, IconInfo, IconX } from './icons'
 
-/** The one toaster of the app (SPEC section 9: 3 visible, 4000 ms, bottom-right, Alt+T). */
-export const toaster = createToaster({
-  placement: 'bottom-end',
-  max: 3,
-  duration: 4000,
-  hotkey: ['altKey', 'KeyT'],
-  overlap: false,
-  gap: 12,
-})
+const options = { max: 3, duration: 4000, overlap: false, gap: 12 } as const
+
+/** Toasts where SPEC section 9 puts them: 3 visible, 4000 ms, bottom-right, Alt+T. */
+const cornerToaster = createToaster({ placement: 'bottom-end', hotkey: ['altKey', 'KeyT'], ...options })
+
+/**
+ * On a phone a dialog is a bottom sheet with 'Batal' and its submit button along the bottom edge, exactly
+ * where corner toasts land: a failing save would hide the buttons to retry or give up for 4 seconds.
+ * Toasts raised while a sheet is open go to the top, over the strip of backdrop above the sheet. (Ark
+ * fixes a toaster's placement, and moving the corner group by CSS breaks its bottom-anchored stacking.)
+ */
+const sheetToaster = createToaster({ placement: 'top', ...options })
+
+const phoneSheetOpen = () =>
+  window.matchMedia('(max-width: 639.98px)').matches &&
+  document.querySelector('[data-scope=dialog][data-part=content][data-state=open]') !== null
+
+type ToastOptions = Parameters<typeof cornerToaster.create>[0]
+
+/** The app's one way to raise a toast; it picks the toaster for the screen of the moment. */
+export const toaster = {
+  create: (toast: ToastOptions) => (phoneSheetOpen() ? sheetToaster : cornerToaster).create(toast),
+}
 
 type ToastType = 'success' | 'error' | 'warning' | 'info'
 
@@ -29,44 +43,39 @@ const icons = {
 } as const
 
 export function Toaster() {
-  const s = toastRecipe()
   return (
     <Portal>
-      <ArkToaster toaster={toaster}>
-        {(t) => {
-          const type = (t.type ?? 'info') as ToastType
-          const Icon = icons[type] ?? IconInfo
-          return (
-            <Toast.Root key={t.id} className={s.root}>
-              <Icon className={s.icon} data-type={type} />
-              <div>
-                {t.title ? <Toast.Title className={s.title}>{t.title}</Toast.Title> : null}
-                {t.description ? (
-                  <Toast.Description className={s.description}>{t.description}</Toast.Description>
-                ) : null}
-                {t.action ? (
-                  <Toast.ActionTrigger asChild>
-                    <Button size="xs" variant="secondary" className={s.action}>
-                      {t.action.label}
-                    </Button>
-                  </Toast.ActionTrigger>
-                ) : null}
-              </div>
-              <Toast.CloseTrigger asChild>
-                <Button
-                  variant="ghost"
-                  size="xs"
-                  iconOnly
-                  className={s.closeTrigger}
-                  aria-label="Tutup notifikasi"
-                >
-                  <IconX />
-                </Button>
-              </Toast.CloseTrigger>
-            </Toast.Root>
-          )
-        }}
-      </ArkToaster>
+      <ArkToaster toaster={cornerToaster}>{ToastCard}</ArkToaster>
+      <ArkToaster toaster={sheetToaster}>{ToastCard}</ArkToaster>
     </Portal>
+  )
+}
+
+function ToastCard(t: ToastOptions) {
+  const s = toastRecipe()
+  const type = (t.type ?? 'info') as ToastType
+  const Icon = icons[type] ?? IconInfo
+  return (
+    <Toast.Root key={t.id} className={s.root}>
+      <Icon className={s.icon} data-type={type} />
+      <div>
+        {t.title ? <Toast.Title className={s.title}>{t.title}</Toast.Title> : null}
+        {t.description ? (
+          <Toast.Description className={s.description}>{t.description}</Toast.Description>
+        ) : null}
+        {t.action ? (
+          <Toast.ActionTrigger asChild>
+            <Button size="xs" variant="secondary" className={s.action}>
+              {t.action.label}
+            </Button>
+          </Toast.ActionTrigger>
+        ) : null}
+      </div>
+      <Toast.CloseTrigger asChild>
+        <Button variant="ghost" size="xs" iconOnly className={s.closeTrigger} aria-label="Tutup notifikasi">
+          <IconX />
+        </Button>
+      </Toast.CloseTrigger>
+    </Toast.Root>
   )
 }

@@ -33,6 +33,8 @@ async function isOnTop(page: Page, selector: string) {
   }, selector)
 }
 
+type Box = { x: number; y: number; width: number; height: number }
+
 test('the error toast of a failing dialog shows on top of the dialog (the bottom sheet on phones)', async ({
   page,
   request,
@@ -60,6 +62,25 @@ test('the error toast of a failing dialog shows on top of the dialog (the bottom
   await expect.poll(() => isOnTop(page, '[data-scope="toast"][data-part="root"]')).toBe(true)
   // The check can tell: the page's heading behind the open dialog is covered (by the backdrop).
   expect(await isOnTop(page, 'main h1')).toBe(false)
+  // Nor does the toast cover the dialog's buttons, once its entry animation has settled: on a phone the
+  // sheet's footer is where corner toasts land, so toasts raised over an open sheet go to the top.
+  const apart = (a: Box, b: Box) =>
+    a.y + a.height <= b.y || b.y + b.height <= a.y || a.x + a.width <= b.x || b.x + b.width <= a.x
+  for (const name of ['Batal', 'Buat Project', 'Tutup']) {
+    const button = dialog.getByRole('button', { name, exact: true })
+    await expect
+      .poll(
+        async () => {
+          const [t, b] = await Promise.all([
+            page.locator('[data-scope="toast"][data-part="root"]').first().boundingBox(),
+            button.boundingBox(),
+          ])
+          return t !== null && b !== null && apart(t, b)
+        },
+        { message: `the toast covers '${name}'`, timeout: 3000 },
+      )
+      .toBe(true)
+  }
   await shot(page, 'dialog-error-toast')
   await expectToast(page, 'Nama project sudah digunakan')
 })
