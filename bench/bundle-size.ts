@@ -1,6 +1,7 @@
 /**
- * Bundle budget (DESIGN.md): the JS a first visit loads <= 170 KB gzip, and any route (first load plus
- * that route's lazy chunks) <= 250 KB gzip. Reads the Vite manifest of the last `npm run build`.
+ * Bundle budget (DESIGN.md): the JS of the initial route (what a first visit runs before its screen
+ * shows) <= 170 KB gzip, and any route (the same plus that route's lazy chunks) <= 250 KB gzip. Reads the
+ * Vite manifest and index.html of the last `npm run build`.
  * Usage: npm run build && npm run bench:bundle
  */
 import fs from 'node:fs'
@@ -42,8 +43,15 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1)
 const total = (keys: Iterable<string>) => [...keys].reduce((sum, k) => sum + size(manifest[k].file), 0)
 
 const entries = Object.keys(manifest).filter((k) => manifest[k].isEntry)
+/** What index.html asks for beside the entry (<link rel="modulepreload">): every first visit loads it too. */
+const indexHtml = fs.readFileSync(path.join(dist, 'index.html'), 'utf8')
+const preloaded = [...indexHtml.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => {
+  const key = Object.keys(manifest).find((k) => manifest[k].file === m[1])
+  if (!key) throw new Error(`index.html preloads ${m[1]}, which the manifest does not know`)
+  return key
+})
 const initial = new Set<string>()
-for (const entry of entries) closure(entry, initial)
+for (const key of [...entries, ...preloaded]) closure(key, initial)
 const initialBytes = total(initial)
 
 const rows: [string, number][] = []
@@ -55,20 +63,36 @@ function withLayouts(key: string, into = new Set<string>()): Set<string> {
   if (file.startsWith('src/routes/') && manifest[layout]) withLayouts(layout, into)
   return into
 }
+const withInitial = (key: string) =>
+  initialBytes + total([...withLayouts(key)].filter((k) => !initial.has(k)))
 
-for (const key of Object.keys(manifest).filter((k) => manifest[k].isDynamicEntry)) {
-  const extra = [...withLayouts(key)].filter((k) => !initial.has(k))
-  rows.push([manifest[key].src ?? key, initialBytes + total(extra)])
+/**
+ * DESIGN.md's "initial route JS": all a first visit runs before its screen shows, i.e. the entry, what
+ * index.html preloads, and the matched route's code with its layouts (main.tsx fetches them at start).
+ * A first visit lands on the sign-in form or, signed in, on the dashboard.
+ */
+const FIRST_SCREENS = {
+  '/login': 'src/routes/login.tsx?tsr-split=component',
+  '/ (dashboard)': 'src/routes/_app/index.tsx?tsr-split=component',
 }
+const firstScreens = Object.entries(FIRST_SCREENS).map(([name, key]) => {
+  if (!manifest[key]) throw new Error(`no chunk for ${key}: did the route move?`)
+  return [name, withInitial(key)] as [string, number]
+})
+const heaviestStart = Math.max(...firstScreens.map(([, bytes]) => bytes))
+
+for (const key of Object.keys(manifest).filter((k) => manifest[k].isDynamicEntry))
+  rows.push([manifest[key].src ?? key, withInitial(key)])
 rows.sort((a, b) => b[1] - a[1])
 
 const INITIAL_BUDGET = 170 * 1024
 const ROUTE_BUDGET = 250 * 1024
+console.log(`entry + index.html preloads: ${kb(initialBytes)} KB gzip`)
+console.log('\ninitial route (entry, preloads, route and layout chunks)     KB gzip   x budget (170 KB)')
+for (const [name, bytes] of firstScreens)
+  console.log(`${name.padEnd(58)} ${kb(bytes).padStart(7)}   ${(bytes / INITIAL_BUDGET).toFixed(2)}`)
 console.log(
-  `first load (entry + static imports): ${kb(initialBytes)} KB gzip, ${(initialBytes / INITIAL_BUDGET).toFixed(2)} x budget (170 KB)`,
-)
-console.log(
-  '\nroute or lazy chunk (first load + its own and its layout chunks)      KB gzip   x budget (250 KB)',
+  '\nroute or lazy chunk (entry, preloads, its own and its layout chunks)  KB gzip   x budget (250 KB)',
 )
 for (const [name, bytes] of rows)
   console.log(`${name.padEnd(66)} ${kb(bytes).padStart(7)}   ${(bytes / ROUTE_BUDGET).toFixed(2)}`)
@@ -76,8 +100,8 @@ const worst = rows[0]?.[1] ?? initialBytes
 const budget = (value: number) => ({ name: 'budget (DESIGN.md)', value })
 recordFigure({
   bench: 'bundle',
-  figure: 'first load, gzip',
-  value: initialBytes / 1024,
+  figure: 'initial route (heaviest first screen), gzip',
+  value: heaviestStart / 1024,
   unit: 'KB',
   baseline: budget(170),
   lowerIsBetter: true,
@@ -90,5 +114,5 @@ recordFigure({
   baseline: budget(250),
   lowerIsBetter: true,
 })
-const within = initialBytes <= INITIAL_BUDGET && worst <= ROUTE_BUDGET
+const within = heaviestStart <= INITIAL_BUDGET && worst <= ROUTE_BUDGET
 console.log(`\nbudget (DESIGN.md): ${within ? 'within budget' : 'OVER budget'}`)

@@ -102,10 +102,10 @@ afterFirstPaint(() => {
   )
   // lib/ knows nothing of the UI: the update offer is a toast made here.
   if (import.meta.env.PROD)
-    void Promise.all([import('./lib/sw-register'), import('./ui/toaster')]).then(
-      ([{ registerServiceWorker }, { toaster }]) =>
+    void Promise.all([import('./lib/sw-register'), import('./ui/notify')]).then(
+      ([{ registerServiceWorker }, { toast }]) =>
         registerServiceWorker((apply) =>
-          toaster.create({
+          toast({
             type: 'info',
             title: 'Versi baru tersedia',
             description: 'Muat ulang untuk memakai versi terbaru Berkas.',

@@ -1,9 +1,11 @@
 import type { User } from '../contracts/auth'
 import { api } from './api'
 import { currentUserKey } from './current-user'
-import { clearOutbox, setOutboxSession } from './outbox-client'
 import { clearQueryCache, queryClient } from './query-client'
 import { clearToken, setToken } from './session-token'
+
+/** The outbox's code, loaded when a session starts or ends rather than with the first screen. */
+const outbox = () => import('./outbox-client')
 
 /** Runtime caches of the service worker (sw/sw.ts) that hold what this user saw. */
 export const PRIVATE_CACHES = ['storage-images']
@@ -13,7 +15,7 @@ export async function startSession(token: string, user: User) {
   await setToken(token)
   queryClient.setQueryData(currentUserKey, user)
   // The outbox sends only this user's items; items that waited for a new login go now.
-  await setOutboxSession({ id: user.id, name: user.name })
+  await (await outbox()).setOutboxSession({ id: user.id, name: user.name })
 }
 
 /**
@@ -47,7 +49,9 @@ export async function logout() {
   })
   await Promise.all([
     endSession(),
-    clearOutbox().catch((err) => console.warn('Outbox could not be cleared', err)),
+    outbox()
+      .then((o) => o.clearOutbox())
+      .catch((err) => console.warn('Outbox could not be cleared', err)),
     clearPrivateCaches(),
   ])
   await Promise.race([told, new Promise((resolve) => setTimeout(resolve, SERVER_LOGOUT_WAIT_MS))])

@@ -4,10 +4,16 @@ import { InstallButton } from '../features/outbox/components/install-button'
 import { OutboxButton } from '../features/outbox/components/outbox-button'
 import { useOutboxSession } from '../features/outbox/components/use-outbox-session'
 import { AppShell } from '../features/shell/components/app-shell'
-import { WhatsAppQrDialog } from '../features/whatsapp/components/whatsapp-qr-dialog'
 import { currentUserQueryOptions, useCurrentUser } from '../lib/current-user'
 import { getToken } from '../lib/session-token'
+import { lazyDialog } from '../ui/dialog'
 import { FullScreenLoading } from '../ui/full-screen-loading'
+
+// The superadmin's WhatsApp dialog: not part of any first load.
+const WhatsAppQrDialog = lazyDialog(
+  () => import('../features/whatsapp/components/whatsapp-qr-dialog').then((m) => m.WhatsAppQrDialog),
+  (p) => p.open,
+)
 
 /** The authentication guard and the shared layout of every signed-in screen. */
 export const Route = createFileRoute('/_app')({

@@ -1,6 +1,7 @@
 import { type ComponentType, type FormEvent, lazy, type ReactNode, Suspense, useId, useState } from 'react'
 import { css } from 'styled-system/css'
 import type { DialogVariantProps } from 'styled-system/recipes'
+import { afterFirstPaint } from '../lib/after-load'
 import { Button } from './button'
 
 export type DialogProps = DialogVariantProps & {
@@ -29,10 +30,24 @@ function useOpenedOnce(open: boolean): boolean {
   return opened || open
 }
 
-/** `Form` (a dialog with its own form and mutation hooks) rendered only from its first opening on. */
-export function mountedOnceOpened<P extends { open: boolean }>(Form: ComponentType<P>) {
-  return function MountedOnceOpened(props: P) {
-    return useOpenedOnce(props.open) ? <Form {...props} /> : null
+/**
+ * A dialog with its own form, hooks and code (`load` imports it), fetched once the page has painted and
+ * rendered only from its first opening on, then kept so it can animate out: a closed dialog costs its
+ * screen neither first-load bytes nor render work. `isOpen` reads "open" from the dialog's props.
+ */
+export function lazyDialog<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  isOpen: (props: P) => boolean,
+) {
+  const Loaded = lazy(() => load().then((component) => ({ default: component })))
+  afterFirstPaint(() => void load().catch(() => undefined))
+  return function LazyDialog(props: P) {
+    if (!useOpenedOnce(isOpen(props))) return null
+    return (
+      <Suspense fallback={null}>
+        <Loaded {...props} />
+      </Suspense>
+    )
   }
 }
 

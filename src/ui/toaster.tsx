@@ -21,18 +21,12 @@ const phoneSheetOpen = () =>
   window.matchMedia('(max-width: 639.98px)').matches &&
   document.querySelector('[data-scope=dialog][data-part=content][data-state=open]') !== null
 
-type ToastOptions = Parameters<typeof cornerToaster.create>[0]
+export type ToastOptions = Parameters<typeof cornerToaster.create>[0]
+export type ToastType = 'success' | 'error' | 'warning' | 'info'
 
-/** The app's one way to raise a toast; it picks the toaster for the screen of the moment. */
-export const toaster = {
-  create: (toast: ToastOptions) => (phoneSheetOpen() ? sheetToaster : cornerToaster).create(toast),
-}
-
-type ToastType = 'success' | 'error' | 'warning' | 'info'
-
-/** Shortcut: one-line toast; the message is the title. */
-export function notify(type: ToastType, title: string, description?: string) {
-  return toaster.create({ type, title, description })
+/** Shows a toast on the toaster for the screen of the moment. Screens call ./notify, not this. */
+export function raise(toast: ToastOptions) {
+  ;(phoneSheetOpen() ? sheetToaster : cornerToaster).create(toast)
 }
 
 const icons = {

@@ -2,14 +2,14 @@ import type { FormEvent } from 'react'
 import { AdminCreateSchema } from '../../../contracts/admins'
 import { errorMessage } from '../../../lib/api'
 import { useValidatedForm } from '../../../lib/form'
-import { FormDialog, mountedOnceOpened } from '../../../ui/dialog'
+import { FormDialog } from '../../../ui/dialog'
 import { TextField } from '../../../ui/field'
-import { notify } from '../../../ui/toaster'
+import { notify } from '../../../ui/notify'
 import { useCreateAdmin } from '../queries'
 
 const empty = { name: '', password: '', email: '', phone: '' }
 
-function AddAdminDialogForm({
+export function AddAdminDialog({
   open,
   onOpenChange,
 }: {
@@ -62,6 +62,3 @@ function AddAdminDialogForm({
     </FormDialog>
   )
 }
-
-/** Its form and mutation hooks wait until the dialog first opens. */
-export const AddAdminDialog = mountedOnceOpened(AddAdminDialogForm)

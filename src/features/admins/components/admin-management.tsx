@@ -8,18 +8,23 @@ import { useUserSearch } from '../../../lib/user-search'
 import { Avatar } from '../../../ui/avatar'
 import { Button } from '../../../ui/button'
 import { Card, cardGrid } from '../../../ui/card'
-import { ConfirmDialog } from '../../../ui/dialog'
+import { ConfirmDialog, lazyDialog } from '../../../ui/dialog'
 import { EmptyState } from '../../../ui/empty-state'
 import { IconPlus, IconSearchX, IconTrash, IconUsers } from '../../../ui/icons'
 import { ListStates } from '../../../ui/list-states'
+import { notify } from '../../../ui/notify'
 import { ListToolbar, PageHeader, SearchBox } from '../../../ui/page-header'
 import { AccessDenied } from '../../../ui/page-message'
 import { RoleBadge } from '../../../ui/role-badge'
-import { notify } from '../../../ui/toaster'
 import { Tooltip } from '../../../ui/tooltip'
 import { UserMeta } from '../../../ui/user-meta'
 import { adminListQueryOptions, useRemoveAdmin } from '../queries'
-import { AddAdminDialog } from './add-admin-dialog'
+
+// Its code is not part of the superadmin's first load.
+const AddAdminDialog = lazyDialog(
+  () => import('./add-admin-dialog').then((m) => m.AddAdminDialog),
+  (p) => p.open,
+)
 
 export function AdminManagement() {
   const me = useCurrentUser()

@@ -14,8 +14,8 @@ import { Button } from '../../../ui/button'
 import { Dialog } from '../../../ui/dialog'
 import { TextAreaField } from '../../../ui/field'
 import { IconAlertTriangle, IconCamera, IconImagePlus, IconImages, IconX } from '../../../ui/icons'
+import { notify, toast } from '../../../ui/notify'
 import { Spinner } from '../../../ui/spinner'
-import { notify, toaster } from '../../../ui/toaster'
 import { newIdempotencyKey } from '../api'
 import { type CompressedPhoto, compressPhoto } from '../compress/photo-compressor'
 import { useUploadDocs } from '../queries'
@@ -202,7 +202,7 @@ export function UploadDialog({ slug, open, onClose }: { slug: string; open: bool
       })
       const failed = res.data?.errors ?? []
       if (failed.length > 0)
-        toaster.create({
+        toast({
           type: 'warning',
           title: 'Beberapa file gagal diunggah:',
           description: failed.map((f) => `${f.name}: ${f.message}`).join('\n'),

@@ -6,7 +6,7 @@ import { failureMessage } from '../../../lib/api'
 import { useValidatedForm } from '../../../lib/form'
 import { FormDialog } from '../../../ui/dialog'
 import { SelectField, TextField } from '../../../ui/field'
-import { notify } from '../../../ui/toaster'
+import { notify } from '../../../ui/notify'
 import { useCreateEmployee, useUpdateEmployee } from '../queries'
 
 type State = { mode: 'create' } | { mode: 'edit'; employee: User } | null

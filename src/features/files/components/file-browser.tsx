@@ -37,7 +37,7 @@ import {
   IconUpload,
   IconWifiOff,
 } from '../../../ui/icons'
-import { notify } from '../../../ui/toaster'
+import { notify } from '../../../ui/notify'
 import { downloadFile } from '../api'
 import { folderQueryOptions, useRemoveFile, useRemoveFolder, useReviewFile } from '../queries'
 import { Breadcrumbs } from './breadcrumbs'

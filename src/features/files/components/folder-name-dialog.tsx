@@ -6,7 +6,7 @@ import { useValidatedForm } from '../../../lib/form'
 import { Button } from '../../../ui/button'
 import { Dialog } from '../../../ui/dialog'
 import { TextField } from '../../../ui/field'
-import { notify } from '../../../ui/toaster'
+import { notify } from '../../../ui/notify'
 import { useCreateFolder, useRenameFolder } from '../queries'
 
 export type FolderDialogState =

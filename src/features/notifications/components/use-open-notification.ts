@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router'
 import { NOTIFICATION_MSG, type Notification } from '../../../contracts/notifications'
-import { notify } from '../../../ui/toaster'
+import { notify } from '../../../ui/notify'
 import { useMarkRead } from '../queries'
 
 /** Clicking a notification: it is marked read (SPEC) and its object opens. */

@@ -1,75 +1,26 @@
-import { lazy, Suspense, useState } from 'react'
-import { css } from 'styled-system/css'
-import { outboxCounts } from '../../../lib/outbox'
-import { useOutbox } from '../../../lib/outbox-client'
-import { Button } from '../../../ui/button'
+import { lazy, Suspense } from 'react'
+import { button } from 'styled-system/recipes'
 import { IconOutbox } from '../../../ui/icons'
-import { Tooltip } from '../../../ui/tooltip'
 
-// The panel loads the first time it is opened (kept out of every screen's first load).
-const OutboxPanel = lazy(() => import('./outbox-panel').then((m) => ({ default: m.OutboxPanel })))
+/*
+ * The outbox's code (its IndexedDB store, the replay and the panel) is not part of the first load: the
+ * button with its badge comes a moment after the first paint. Until then the same icon, inert and hidden
+ * from assistive technology, holds its place in the header so nothing moves.
+ */
+const LiveOutboxButton = lazy(() =>
+  import('./live-outbox-button').then((m) => ({ default: m.LiveOutboxButton })),
+)
 
-/** The header button with its badge: how many items have not reached the server yet. */
 export function OutboxButton() {
-  const { items, authRequired } = useOutbox()
-  const [open, setOpen] = useState(false)
-  const [opened, setOpened] = useState(false)
-  const counts = outboxCounts(items)
-  const label =
-    counts.pending === 0
-      ? 'Kotak Keluar'
-      : `Kotak Keluar: ${counts.waiting + counts.sending} menunggu${counts.failed ? `, ${counts.failed} ditolak` : ''}`
-  const tone = counts.failed > 0 || authRequired ? 'danger' : 'warning'
   return (
-    <>
-      <Tooltip content={label}>
-        <Button
-          variant="ghost"
-          iconOnly
-          aria-label={label}
-          data-testid="outbox-button"
-          className={css({ position: 'relative' })}
-          onClick={() => {
-            setOpened(true)
-            setOpen(true)
-          }}
-          // Fetched ahead when the finger or pointer comes near, so it opens at once.
-          onPointerEnter={() => void import('./outbox-panel')}
-        >
+    <Suspense
+      fallback={
+        <span aria-hidden className={button({ variant: 'ghost', iconOnly: true })}>
           <IconOutbox size={20} />
-          {counts.pending > 0 ? (
-            <span
-              data-testid="outbox-badge"
-              className={css({
-                position: 'absolute',
-                top: '0.5',
-                right: '0.5',
-                minW: '4.5',
-                h: '4.5',
-                px: '1',
-                display: 'inline-flex',
-                alignItems: 'center',
-                justifyContent: 'center',
-                borderRadius: 'full',
-                fontSize: '0.625rem',
-                fontWeight: '700',
-                lineHeight: '1',
-                color: 'white',
-                boxShadow: '0 0 0 2px white',
-                fontVariantNumeric: 'tabular-nums',
-                bg: tone === 'danger' ? 'danger' : 'warning',
-              })}
-            >
-              {counts.pending > 99 ? '99+' : counts.pending}
-            </span>
-          ) : null}
-        </Button>
-      </Tooltip>
-      {opened ? (
-        <Suspense fallback={null}>
-          <OutboxPanel open={open} onOpenChange={setOpen} />
-        </Suspense>
-      ) : null}
-    </>
+        </span>
+      }
+    >
+      <LiveOutboxButton />
+    </Suspense>
   )
 }

@@ -6,7 +6,7 @@ import { type OfflineSaveStep, offlineSavedAt, saveForOffline } from '../../../l
 import { useOnline } from '../../../lib/use-online'
 import { Button } from '../../../ui/button'
 import { IconCloudDownload } from '../../../ui/icons'
-import { notify } from '../../../ui/toaster'
+import { notify } from '../../../ui/notify'
 
 type Props = {
   /** Identifies what is saved (the project slug); the last save time is kept per scope. */

@@ -1,6 +1,5 @@
 import { useEffect } from 'react'
 import type { User } from '../../../contracts/auth'
-import { setOutboxSession } from '../../../lib/outbox-client'
 
 /**
  * Keeps the outbox's owner in step with the signed-in user (also for sessions that began before the
@@ -8,6 +7,9 @@ import { setOutboxSession } from '../../../lib/outbox-client'
  */
 export function useOutboxSession(user: User) {
   useEffect(() => {
-    void setOutboxSession({ id: user.id, name: user.name })
+    // Loaded here rather than imported: the outbox's code is not part of the first load.
+    void import('../../../lib/outbox-client').then((outbox) =>
+      outbox.setOutboxSession({ id: user.id, name: user.name }),
+    )
   }, [user.id, user.name])
 }

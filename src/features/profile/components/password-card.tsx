@@ -7,7 +7,7 @@ import { Button } from '../../../ui/button'
 import { Card } from '../../../ui/card'
 import { TextField } from '../../../ui/field'
 import { IconKey } from '../../../ui/icons'
-import { notify } from '../../../ui/toaster'
+import { notify } from '../../../ui/notify'
 import { useUpdatePassword } from '../queries'
 
 const empty = { currentPassword: '', newPassword: '', confirmPassword: '' }

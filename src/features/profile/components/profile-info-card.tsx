@@ -11,9 +11,9 @@ import { Button } from '../../../ui/button'
 import { Card } from '../../../ui/card'
 import { TextField } from '../../../ui/field'
 import { IconCalendar, IconCamera, IconMail, IconSave } from '../../../ui/icons'
+import { notify } from '../../../ui/notify'
 import { RoleBadge } from '../../../ui/role-badge'
 import { Spinner } from '../../../ui/spinner'
-import { notify } from '../../../ui/toaster'
 import { useUpdateAvatar, useUpdateProfile } from '../queries'
 
 export function ProfileInfoCard({ user }: { user: User }) {

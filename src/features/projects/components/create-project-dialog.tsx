@@ -3,10 +3,10 @@ import { css } from 'styled-system/css'
 import { ProjectCreateSchema } from '../../../contracts/projects'
 import { errorMessage } from '../../../lib/api'
 import { useValidatedForm } from '../../../lib/form'
-import { FormDialog, mountedOnceOpened } from '../../../ui/dialog'
+import { FormDialog } from '../../../ui/dialog'
 import { TextAreaField, TextField } from '../../../ui/field'
 import { IconCheck, IconFolderKanban, IconMessageSquare, IconShieldCheck } from '../../../ui/icons'
-import { notify } from '../../../ui/toaster'
+import { notify } from '../../../ui/notify'
 import { useCreateProject } from '../queries'
 
 type Values = { name: string; description: string }
@@ -21,7 +21,7 @@ const FEATURES = [
   { icon: <IconShieldCheck />, text: 'Kontrol akses berbasis peran' },
 ]
 
-function CreateProjectDialogForm({
+export function CreateProjectDialog({
   open,
   onOpenChange,
 }: {
@@ -122,6 +122,3 @@ function CreateProjectDialogForm({
     </FormDialog>
   )
 }
-
-/** Its form and mutation hooks wait until the dialog first opens. */
-export const CreateProjectDialog = mountedOnceOpened(CreateProjectDialogForm)

@@ -9,10 +9,10 @@ import { Avatar } from '../../../ui/avatar'
 import { Button } from '../../../ui/button'
 import { Dialog } from '../../../ui/dialog'
 import { IconCheck, IconUsers } from '../../../ui/icons'
+import { notify } from '../../../ui/notify'
 import { SearchBox } from '../../../ui/page-header'
 import { RoleBadge } from '../../../ui/role-badge'
 import { Spinner } from '../../../ui/spinner'
-import { notify } from '../../../ui/toaster'
 import { memberCandidatesQueryOptions, projectMembersQueryOptions, useSetProjectMembers } from '../queries'
 
 type Props = {

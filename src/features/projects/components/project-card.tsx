@@ -20,7 +20,7 @@ import {
   IconUsers,
 } from '../../../ui/icons'
 import { Menu } from '../../../ui/menu'
-import { notify } from '../../../ui/toaster'
+import { notify } from '../../../ui/notify'
 import { Tooltip } from '../../../ui/tooltip'
 import { useUpdateProject } from '../queries'
 

@@ -8,17 +8,25 @@ import { failureMessage } from '../../../lib/api'
 import { Button } from '../../../ui/button'
 import { cardGrid } from '../../../ui/card'
 import { CardSkeletons } from '../../../ui/card-skeletons'
-import { ConfirmDialog } from '../../../ui/dialog'
+import { ConfirmDialog, lazyDialog } from '../../../ui/dialog'
 import { EmptyState } from '../../../ui/empty-state'
 import { IconAlertCircle, IconFolder, IconPlus } from '../../../ui/icons'
+import { notify } from '../../../ui/notify'
 import { PageHeader } from '../../../ui/page-header'
-import { notify } from '../../../ui/toaster'
 import { dashboardAnalysisQueryOptions, projectListQueryOptions, useDeleteProject } from '../queries'
-import { CreateProjectDialog } from './create-project-dialog'
-import { MembersDialog } from './members-dialog'
 import { ProjectCard } from './project-card'
 import { useProjectDownload } from './project-download'
 import { StatCards } from './stat-cards'
+
+// Admin-only dialogs: their code is not part of the dashboard's first load.
+const CreateProjectDialog = lazyDialog(
+  () => import('./create-project-dialog').then((m) => m.CreateProjectDialog),
+  (p) => p.open,
+)
+const MembersDialog = lazyDialog(
+  () => import('./members-dialog').then((m) => m.MembersDialog),
+  (p) => p.project !== null,
+)
 
 /** The dashboard at / for admins and employees (SPEC 'Dashboard (/)'). */
 export function ProjectDashboard({ user }: { user: User }) {

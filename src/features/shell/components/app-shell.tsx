@@ -2,7 +2,6 @@ import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
 import { type ReactNode, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import type { User } from '../../../contracts/auth'
-import { unsentOutboxCount } from '../../../lib/outbox-client'
 import { logout } from '../../../lib/session'
 import { useOnline } from '../../../lib/use-online'
 import { Avatar } from '../../../ui/avatar'
@@ -113,6 +112,7 @@ export function AppShell({ user, children, notificationBell, renderWhatsAppDialo
 
   async function onLogout(confirmed = false) {
     if (!confirmed) {
+      const { unsentOutboxCount } = await import('../../../lib/outbox-client')
       const count = await unsentOutboxCount()
       if (count > 0) {
         setUnsent(count)

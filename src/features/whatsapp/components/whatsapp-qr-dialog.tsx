@@ -5,8 +5,8 @@ import { WHATSAPP_MSG, type WhatsAppSession } from '../../../contracts/whatsapp'
 import { Button } from '../../../ui/button'
 import { Dialog } from '../../../ui/dialog'
 import { IconCheck, IconInfo, IconLogOut, IconRefresh, IconSmartphone } from '../../../ui/icons'
+import { notify } from '../../../ui/notify'
 import { Spinner } from '../../../ui/spinner'
-import { notify } from '../../../ui/toaster'
 import { useLogoutWhatsApp, whatsappKeys, whatsappSessionQueryOptions } from '../queries'
 
 /** While a scan is awaited the session is asked again this often: the check shows once the phone scans. */

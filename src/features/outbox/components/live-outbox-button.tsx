@@ -1,0 +1,75 @@
+import { lazy, Suspense, useState } from 'react'
+import { css } from 'styled-system/css'
+import { outboxCounts } from '../../../lib/outbox'
+import { useOutbox } from '../../../lib/outbox-client'
+import { Button } from '../../../ui/button'
+import { IconOutbox } from '../../../ui/icons'
+import { Tooltip } from '../../../ui/tooltip'
+
+// The panel loads the first time it is opened (kept out of every screen's first load).
+const OutboxPanel = lazy(() => import('./outbox-panel').then((m) => ({ default: m.OutboxPanel })))
+
+/** The header button with its badge: how many items have not reached the server yet. */
+export function LiveOutboxButton() {
+  const { items, authRequired } = useOutbox()
+  const [open, setOpen] = useState(false)
+  const [opened, setOpened] = useState(false)
+  const counts = outboxCounts(items)
+  const label =
+    counts.pending === 0
+      ? 'Kotak Keluar'
+      : `Kotak Keluar: ${counts.waiting + counts.sending} menunggu${counts.failed ? `, ${counts.failed} ditolak` : ''}`
+  const tone = counts.failed > 0 || authRequired ? 'danger' : 'warning'
+  return (
+    <>
+      <Tooltip content={label}>
+        <Button
+          variant="ghost"
+          iconOnly
+          aria-label={label}
+          data-testid="outbox-button"
+          className={css({ position: 'relative' })}
+          onClick={() => {
+            setOpened(true)
+            setOpen(true)
+          }}
+          // Fetched ahead when the finger or pointer comes near, so it opens at once.
+          onPointerEnter={() => void import('./outbox-panel')}
+        >
+          <IconOutbox size={20} />
+          {counts.pending > 0 ? (
+            <span
+              data-testid="outbox-badge"
+              className={css({
+                position: 'absolute',
+                top: '0.5',
+                right: '0.5',
+                minW: '4.5',
+                h: '4.5',
+                px: '1',
+                display: 'inline-flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+                borderRadius: 'full',
+                fontSize: '0.625rem',
+                fontWeight: '700',
+                lineHeight: '1',
+                color: 'white',
+                boxShadow: '0 0 0 2px white',
+                fontVariantNumeric: 'tabular-nums',
+                bg: tone === 'danger' ? 'danger' : 'warning',
+              })}
+            >
+              {counts.pending > 99 ? '99+' : counts.pending}
+            </span>
+          ) : null}
+        </Button>
+      </Tooltip>
+      {opened ? (
+        <Suspense fallback={null}>
+          <OutboxPanel open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </>
+  )
+}
