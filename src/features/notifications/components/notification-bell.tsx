@@ -5,6 +5,7 @@ import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { BELL_LIMIT } from '../../../contracts/notifications'
 import { useAfterFirstPaint } from '../../../lib/after-load'
+import { CountBadge } from '../../../ui/count-badge'
 import { IconBell } from '../../../ui/icons'
 import { FALLBACK_POLL_MS, notificationListQueryOptions } from '../queries'
 import { useLiveNotifications } from './use-live-notifications'
@@ -62,32 +63,7 @@ export function NotificationBell() {
         className={cx(button({ variant: 'ghost', iconOnly: true }), css({ position: 'relative' }))}
       >
         <IconBell size={18} />
-        {count > 0 ? (
-          <span
-            data-testid="notification-count"
-            className={css({
-              position: 'absolute',
-              top: '0.5',
-              right: '0.5',
-              minW: '4.5',
-              h: '4.5',
-              px: '1',
-              display: 'inline-flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-              borderRadius: 'full',
-              bg: 'danger',
-              color: 'white',
-              fontSize: '0.625rem',
-              fontWeight: '700',
-              lineHeight: '1',
-              boxShadow: '0 0 0 2px white',
-              fontVariantNumeric: 'tabular-nums',
-            })}
-          >
-            {count > 99 ? '99+' : count}
-          </span>
-        ) : null}
+        {count > 0 ? <CountBadge count={count} data-testid="notification-count" /> : null}
       </button>
       {open ? (
         <Suspense fallback={null}>

@@ -3,6 +3,7 @@ import { css } from 'styled-system/css'
 import { outboxCounts } from '../../../lib/outbox'
 import { useOutbox } from '../../../lib/outbox-client'
 import { Button } from '../../../ui/button'
+import { CountBadge } from '../../../ui/count-badge'
 import { IconOutbox } from '../../../ui/icons'
 import { Tooltip } from '../../../ui/tooltip'
 
@@ -38,30 +39,7 @@ export function LiveOutboxButton() {
         >
           <IconOutbox size={20} />
           {counts.pending > 0 ? (
-            <span
-              data-testid="outbox-badge"
-              className={css({
-                position: 'absolute',
-                top: '0.5',
-                right: '0.5',
-                minW: '4.5',
-                h: '4.5',
-                px: '1',
-                display: 'inline-flex',
-                alignItems: 'center',
-                justifyContent: 'center',
-                borderRadius: 'full',
-                fontSize: '0.625rem',
-                fontWeight: '700',
-                lineHeight: '1',
-                color: 'white',
-                boxShadow: '0 0 0 2px white',
-                fontVariantNumeric: 'tabular-nums',
-                bg: tone === 'danger' ? 'danger' : 'warning',
-              })}
-            >
-              {counts.pending > 99 ? '99+' : counts.pending}
-            </span>
+            <CountBadge count={counts.pending} tone={tone} data-testid="outbox-badge" />
           ) : null}
         </Button>
       </Tooltip>
