@@ -55,13 +55,3 @@ export const RECAP_MSG = {
   wrongType:
     'Jenis file tidak didukung: hanya PDF, Word (doc, docx), Excel (xls, xlsx) dan PowerPoint (ppt, pptx)',
 } as const
-
-/** The 'Mengunduh Project' modal and the project download's answers (SPEC sections 2 and 7). */
-export const PROJECT_DOWNLOAD_MSG = {
-  title: 'Mengunduh Project',
-  downloading: 'Sedang mengunduh...',
-  done: 'Unduhan selesai!',
-  wait: 'Mohon tunggu hingga proses unduhan selesai. Jangan tutup halaman ini.',
-  failed: 'Gagal mengunduh project',
-  downloaded: 'Project berhasil diunduh',
-} as const

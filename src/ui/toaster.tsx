@@ -17,6 +17,7 @@ const cornerToaster = createToaster({ placement: 'bottom-end', hotkey: ['altKey'
  */
 const sheetToaster = createToaster({ placement: 'top', ...options })
 
+// Below Panda's `sm` breakpoint (640px) the dialog recipe draws a dialog as a bottom sheet.
 const phoneSheetOpen = () =>
   window.matchMedia('(max-width: 639.98px)').matches &&
   document.querySelector('[data-scope=dialog][data-part=content][data-state=open]') !== null

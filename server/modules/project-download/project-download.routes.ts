@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 import { Hono, type MiddlewareHandler } from 'hono'
-import { PROJECT_DOWNLOAD_MSG } from '../../../src/contracts/recaps'
+import { PROJECT_DOWNLOAD_MSG } from '../../../src/contracts/projects'
 import type { AppEnv, Deps } from '../../deps'
 import { contentDisposition } from '../../downloads'
 import { zipStream } from '../../zip/zip-writer'

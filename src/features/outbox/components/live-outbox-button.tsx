@@ -1,20 +1,23 @@
-import { lazy, Suspense, useState } from 'react'
+import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { outboxCounts } from '../../../lib/outbox'
 import { useOutbox } from '../../../lib/outbox-client'
 import { Button } from '../../../ui/button'
 import { CountBadge } from '../../../ui/count-badge'
+import { lazyDialog } from '../../../ui/dialog'
 import { IconOutbox } from '../../../ui/icons'
 import { Tooltip } from '../../../ui/tooltip'
 
-// The panel loads the first time it is opened (kept out of every screen's first load).
-const OutboxPanel = lazy(() => import('./outbox-panel').then((m) => ({ default: m.OutboxPanel })))
+// The panel's code comes after the first paint and it renders from its first opening on.
+const OutboxPanel = lazyDialog(
+  () => import('./outbox-panel').then((m) => m.OutboxPanel),
+  (p) => p.open,
+)
 
 /** The header button with its badge: how many items have not reached the server yet. */
 export function LiveOutboxButton() {
   const { items, authRequired } = useOutbox()
   const [open, setOpen] = useState(false)
-  const [opened, setOpened] = useState(false)
   const counts = outboxCounts(items)
   const label =
     counts.pending === 0
@@ -30,12 +33,7 @@ export function LiveOutboxButton() {
           aria-label={label}
           data-testid="outbox-button"
           className={css({ position: 'relative' })}
-          onClick={() => {
-            setOpened(true)
-            setOpen(true)
-          }}
-          // Fetched ahead when the finger or pointer comes near, so it opens at once.
-          onPointerEnter={() => void import('./outbox-panel')}
+          onClick={() => setOpen(true)}
         >
           <IconOutbox size={20} />
           {counts.pending > 0 ? (
@@ -43,11 +41,7 @@ export function LiveOutboxButton() {
           ) : null}
         </Button>
       </Tooltip>
-      {opened ? (
-        <Suspense fallback={null}>
-          <OutboxPanel open={open} onOpenChange={setOpen} />
-        </Suspense>
-      ) : null}
+      <OutboxPanel open={open} onOpenChange={setOpen} />
     </>
   )
 }

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import type { Project } from '../../../contracts/projects'
+import { PROJECT_DOWNLOAD_MSG, type Project } from '../../../contracts/projects'
 import { notify } from '../../../ui/notify'
 
 /*
@@ -43,7 +43,7 @@ export function useProjectDownload() {
         // Only the code failing to arrive lands here (startDownload reports its own failures).
         .catch((err) => {
           console.error('Project download failed', err)
-          notify('error', 'Gagal mengunduh project')
+          notify('error', PROJECT_DOWNLOAD_MSG.failed)
         }),
     downloadingId: active?.projectId ?? null,
     progress: active?.progress ?? 0,
