@@ -7,6 +7,7 @@ import { afterFirstPaint } from './lib/after-load'
 import { currentUserQueryOptions } from './lib/current-user'
 import { captureInstallPrompt } from './lib/install-prompt'
 import { queryClient, restoreQueries, setUnauthorizedHandler } from './lib/query-client'
+import { refreshQueries } from './lib/query-refresh'
 import { getToken } from './lib/session-token'
 import { routeTree } from './routeTree.gen'
 import { FullScreenLoading } from './ui/full-screen-loading'
@@ -97,7 +98,7 @@ afterFirstPaint(() => {
   // what a landed item changed is fetched again.
   void Promise.all([restored, import('./lib/outbox-client')]).then(([, { startOutboxSync }]) =>
     startOutboxSync((item) => {
-      for (const queryKey of item.invalidate) void queryClient.invalidateQueries({ queryKey })
+      void refreshQueries(queryClient, ...item.invalidate)
     }),
   )
   // lib/ knows nothing of the UI: the update offer is a toast made here.

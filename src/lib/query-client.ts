@@ -1,4 +1,4 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query'
+import { onlineManager, QueryCache, QueryClient } from '@tanstack/react-query'
 import { ApiError } from './api'
 import {
   clearPersistedQueries,
@@ -7,6 +7,11 @@ import {
   type QueryPersistence,
   restoreQueryCache,
 } from './query-persist'
+
+// TanStack Query assumes a connection until an 'offline' event fires, so an app opened without signal
+// tried and retried every refetch and showed red load errors over the cached data. It starts from the
+// browser's own answer instead: without signal, refetches pause and cached data shows as it is.
+if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine)
 
 /** Called when any query answers 401; main.tsx wires it to "end the session and go to /login". */
 let onUnauthorized: (() => void) | null = null

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { AdminCreateInput } from '../../contracts/admins'
+import { refreshQueries } from '../../lib/query-refresh'
 import { createAdmin, listAdmins, removeAdmin } from './api'
 
 export const adminKeys = {
@@ -13,7 +14,7 @@ export function useCreateAdmin() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (input: AdminCreateInput) => createAdmin(input),
-    onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.list() }),
+    onSuccess: () => refreshQueries(qc, adminKeys.list()),
   })
 }
 
@@ -21,6 +22,6 @@ export function useRemoveAdmin() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (id: number) => removeAdmin(id),
-    onSuccess: () => qc.invalidateQueries({ queryKey: adminKeys.list() }),
+    onSuccess: () => refreshQueries(qc, adminKeys.list()),
   })
 }

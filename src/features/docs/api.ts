@@ -10,8 +10,8 @@ import {
   docPaths,
   docWriteRequest,
 } from '../../contracts/docs'
-import { API_BASE_URL, ApiError, api, dataOf, toApiError } from '../../lib/api'
-import { getToken } from '../../lib/session-token'
+import { api, dataOf, toApiError } from '../../lib/api'
+import { sendRequest } from '../../lib/upload-request'
 
 /*
  * Documentation calls. The three writes a phone may make offline (upload, comment, like) are described
@@ -42,16 +42,6 @@ export async function removeDoc(slug: string, doc: string) {
   return api.delete(docPaths.remove(slug, doc))
 }
 
-/** A v4 uuid for an Idempotency-Key; crypto.randomUUID exists only in secure contexts (HTTPS, localhost). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
-  const b = crypto.getRandomValues(new Uint8Array(16))
-  b[6] = (b[6] & 0x0f) | 0x40
-  b[8] = (b[8] & 0x3f) | 0x80
-  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
-}
-
 type WriteResult<W extends DocWrite['kind']> = W extends 'doc.upload'
   ? DocUploadResult
   : W extends 'doc.comment'
@@ -59,48 +49,25 @@ type WriteResult<W extends DocWrite['kind']> = W extends 'doc.upload'
     : DocLikeResult
 
 /**
- * Sends a stored write. XMLHttpRequest rather than fetch for the upload progress (fetch reports none on
- * upload); `onProgress` gets 0-100 as the request body leaves. Errors are ApiErrors as from lib/api
- * (status 0 when no answer came).
+ * Sends a write now (the outbox rebuilds the identical request later). `onProgress` gets 0-100 as the
+ * request body leaves. Errors are ApiErrors as from lib/api (status 0 when no answer came, the attempt
+ * stalled, or `signal` aborted it).
  */
-export function sendDocWrite<W extends DocWrite>(
+export async function sendDocWrite<W extends DocWrite>(
   write: W,
   onProgress?: (percent: number) => void,
   signal?: AbortSignal,
 ): Promise<ApiEnvelope<WriteResult<W['kind']>>> {
   const req = docWriteRequest(write)
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest()
-    xhr.open(req.method, `${API_BASE_URL}${req.url}`)
-    for (const [name, value] of Object.entries(req.headers)) xhr.setRequestHeader(name, value)
-    const token = getToken()
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`)
-    xhr.responseType = 'text'
-    if (onProgress)
-      xhr.upload.onprogress = (e) => {
-        if (e.lengthComputable && e.total > 0)
-          onProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)))
-      }
-    const abort = () => xhr.abort()
-    signal?.addEventListener('abort', abort, { once: true })
-    xhr.onload = () => {
-      signal?.removeEventListener('abort', abort)
-      let body: unknown
-      try {
-        body = JSON.parse(xhr.responseText)
-      } catch {
-        body = xhr.responseText
-      }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as ApiEnvelope<WriteResult<W['kind']>>)
-      else reject(toApiError({ status: xhr.status, data: body }))
-    }
-    xhr.onerror =
-      xhr.onabort =
-      xhr.ontimeout =
-        () => {
-          signal?.removeEventListener('abort', abort)
-          reject(new ApiError(0, 'Tidak ada koneksi ke server'))
-        }
-    xhr.send(req.body ?? null)
-  })
+  const answer = await sendRequest(
+    { method: req.method, path: req.url, body: req.body, headers: req.headers },
+    {
+      signal,
+      networkMessage: 'Tidak ada koneksi ke server',
+      onProgress:
+        onProgress && ((sent, total) => onProgress(Math.min(100, Math.round((sent / total) * 100)))),
+    },
+  )
+  if (answer.status >= 200 && answer.status < 300) return answer.body as ApiEnvelope<WriteResult<W['kind']>>
+  throw toApiError({ status: answer.status, data: answer.body })
 }

@@ -8,15 +8,9 @@ import {
 } from '@tanstack/react-query'
 import type { Doc, DocComment, DocReview, DocWrite, PhotoBlob } from '../../contracts/docs'
 import { useCurrentUser } from '../../lib/current-user'
-import {
-  type DocPage,
-  listComments,
-  listDocs,
-  newIdempotencyKey,
-  removeDoc,
-  reviewDoc,
-  sendDocWrite,
-} from './api'
+import { refreshQueries } from '../../lib/query-refresh'
+import { newRequestId } from '../../lib/upload-request'
+import { type DocPage, listComments, listDocs, removeDoc, reviewDoc, sendDocWrite } from './api'
 import { sendOrQueueDocWrite } from './outbox'
 
 export const docKeys = {
@@ -73,6 +67,8 @@ export type UploadVariables = {
   description: string
   photos: PhotoBlob[]
   onProgress?: (percent: number) => void
+  /** Aborting it ends the direct attempt: the upload goes to the outbox (the dialog's 'Lanjutkan di latar belakang'). */
+  signal?: AbortSignal
 }
 
 /** New items go on top of the first page at once (the answer carries them whole): no refetch of pages. */
@@ -80,18 +76,20 @@ export function useUploadDocs(slug: string) {
   const qc = useQueryClient()
   const user = useCurrentUser()
   return useMutation({
-    mutationFn: async ({ key, description, photos, onProgress }: UploadVariables) => {
+    mutationFn: async ({ key, description, photos, onProgress, signal }: UploadVariables) => {
       const write: DocWrite = { kind: 'doc.upload', key, slug, description, photos }
       // Offline, or the network failed: queued in the outbox and shown in the grid as waiting.
       const res = await sendOrQueueDocWrite(
         write,
         { owner: user, invalidate: [docKeys.list(slug), PROJECT_COUNTS] },
-        () => sendDocWrite(write, onProgress),
+        () => sendDocWrite(write, onProgress, signal),
       )
       if (!res.data && !res.queued) throw new Error(res.message)
       return res
     },
     onSuccess: (res) => {
+      // Queued: nothing reached the server yet; the grid shows the outbox item, and its landing refreshes.
+      if (res.queued) return
       const created = res.data?.docs ?? []
       qc.setQueryData<Pages>(docKeys.list(slug), (data) => {
         if (!data || data.pages.length === 0) return data
@@ -100,8 +98,7 @@ export function useUploadDocs(slug: string) {
         const [first, ...rest] = data.pages
         return { ...data, pages: [{ ...first, docs: [...fresh, ...first.docs] }, ...rest] }
       })
-      if (!qc.getQueryData(docKeys.list(slug))) void qc.invalidateQueries({ queryKey: docKeys.list(slug) })
-      return qc.invalidateQueries({ queryKey: PROJECT_COUNTS })
+      return refreshQueries(qc, !qc.getQueryData(docKeys.list(slug)) && docKeys.list(slug), PROJECT_COUNTS)
     },
   })
 }
@@ -157,7 +154,7 @@ export function useSetLike(slug: string) {
 }
 
 export function toggleLikeVariables(doc: Doc) {
-  return { doc: doc.uuid, liked: !doc.is_liked, key: newIdempotencyKey() }
+  return { doc: doc.uuid, liked: !doc.is_liked, key: newRequestId() }
 }
 
 export function useAddComment(slug: string, doc: string) {
@@ -193,10 +190,10 @@ export function useReviewDoc(slug: string) {
     onSuccess: (res, { doc }) => {
       const updated = res.data
       if (updated) patchDoc(qc, slug, doc, (d) => ({ ...d, ...updated }))
-      return qc.invalidateQueries({ queryKey: PROJECT_COUNTS })
+      return refreshQueries(qc, PROJECT_COUNTS)
     },
     // Someone else reviewed it first (409): show the item as it now is.
-    onError: () => qc.invalidateQueries({ queryKey: docKeys.list(slug) }),
+    onError: () => refreshQueries(qc, docKeys.list(slug)),
   })
 }
 
@@ -211,7 +208,7 @@ export function useRemoveDoc(slug: string) {
           : data,
       )
       qc.removeQueries({ queryKey: docKeys.comments(slug, doc) })
-      return qc.invalidateQueries({ queryKey: PROJECT_COUNTS })
+      return refreshQueries(qc, PROJECT_COUNTS)
     },
   })
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { EmployeeCreateInput, EmployeeUpdateInput } from '../../contracts/employees'
+import { refreshQueries } from '../../lib/query-refresh'
 import { createEmployee, listEmployees, removeEmployee, setEmployeeActive, updateEmployee } from './api'
 
 export const employeeKeys = {
@@ -12,7 +13,7 @@ export const employeeListQueryOptions = () =>
 
 function useInvalidateList() {
   const qc = useQueryClient()
-  return () => qc.invalidateQueries({ queryKey: employeeKeys.list() })
+  return () => refreshQueries(qc, employeeKeys.list())
 }
 
 export function useCreateEmployee(adminId: number) {

@@ -1,5 +1,6 @@
 import { type InfiniteData, infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ExploreResult, FileArea, ReviewDecision } from '../../contracts/files'
+import { refreshQueries } from '../../lib/query-refresh'
 import { createFolder, exploreFolder, removeFile, removeFolder, renameFolder, reviewFile } from './api'
 
 export const fileKeys = {
@@ -40,10 +41,7 @@ type Place = { slug: string; area: FileArea }
 function useInvalidateArea() {
   const qc = useQueryClient()
   return ({ slug, area }: Place, counts = true) =>
-    Promise.all([
-      qc.invalidateQueries({ queryKey: fileKeys.area(slug, area) }),
-      counts ? qc.invalidateQueries({ queryKey: PROJECT_COUNTS }) : undefined,
-    ])
+    refreshQueries(qc, fileKeys.area(slug, area), counts && PROJECT_COUNTS)
 }
 
 export function useCreateFolder() {
@@ -104,10 +102,10 @@ export function useReviewFile() {
           ...page,
           files: page.files.map((f) => (f.uuid === entry.uuid ? entry : f)),
         }))
-      return qc.invalidateQueries({ queryKey: PROJECT_COUNTS })
+      return refreshQueries(qc, PROJECT_COUNTS)
     },
     // Someone else decided first (409), or the file is gone: show the folder as it now is.
-    onError: (_err, place) => qc.invalidateQueries({ queryKey: fileKeys.area(place.slug, place.area) }),
+    onError: (_err, place) => refreshQueries(qc, fileKeys.area(place.slug, place.area)),
   })
 }
 
@@ -122,10 +120,11 @@ export function useRemoveFile() {
         const removed = page.files.length - files.length
         return { ...page, files, total: { ...page.total, files: page.total.files - removed } }
       })
-      return Promise.all([
-        qc.invalidateQueries({ queryKey: fileKeys.area(place.slug, place.area), refetchType: 'none' }),
-        qc.invalidateQueries({ queryKey: PROJECT_COUNTS }),
-      ])
+      return refreshQueries(
+        qc,
+        { queryKey: fileKeys.area(place.slug, place.area), refetchType: 'none' },
+        PROJECT_COUNTS,
+      )
     },
   })
 }

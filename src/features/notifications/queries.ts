@@ -1,6 +1,7 @@
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Notification } from '../../contracts/notifications'
 import { ApiError } from '../../lib/api'
+import { refreshQueries } from '../../lib/query-refresh'
 import { listNotifications, markAllNotificationsRead, markNotificationRead } from './api'
 
 export const notificationKeys = {
@@ -68,6 +69,6 @@ export function useMarkAllRead() {
     onError: (_err, _v, context) => {
       if (context?.before) qc.setQueryData(notificationKeys.list(), context.before)
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: notificationKeys.list() }),
+    onSettled: () => refreshQueries(qc, notificationKeys.list()),
   })
 }

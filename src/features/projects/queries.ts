@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Project, ProjectCreateInput, ProjectUpdateInput } from '../../contracts/projects'
+import { refreshQueries } from '../../lib/query-refresh'
 import {
   createProject,
   deleteProject,
@@ -42,11 +43,7 @@ export function useCreateProject() {
   return useMutation({
     mutationFn: (input: ProjectCreateInput) => createProject(input),
     // A new project changes the list and the project total; no detail exists yet.
-    onSuccess: () =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: projectKeys.list() }),
-        qc.invalidateQueries({ queryKey: projectKeys.analysis() }),
-      ]),
+    onSuccess: () => refreshQueries(qc, projectKeys.list(), projectKeys.analysis()),
   })
 }
 
@@ -57,10 +54,7 @@ export function useUpdateProject() {
       updateProject(project.id, input),
     // Name and description only: the counts (analysis) do not change.
     onSuccess: (_res, { project }) =>
-      Promise.all([
-        qc.invalidateQueries({ queryKey: projectKeys.list() }),
-        qc.invalidateQueries({ queryKey: projectKeys.detail(project.slug) }),
-      ]),
+      refreshQueries(qc, projectKeys.list(), projectKeys.detail(project.slug)),
   })
 }
 
@@ -71,10 +65,7 @@ export function useDeleteProject() {
     onSuccess: (_res, project) => {
       qc.removeQueries({ queryKey: projectKeys.detail(project.slug) })
       qc.removeQueries({ queryKey: projectKeys.members(project.id) })
-      return Promise.all([
-        qc.invalidateQueries({ queryKey: projectKeys.list() }),
-        qc.invalidateQueries({ queryKey: projectKeys.analysis() }),
-      ])
+      return refreshQueries(qc, projectKeys.list(), projectKeys.analysis())
     },
   })
 }
@@ -86,7 +77,7 @@ export function useSetProjectMembers() {
     onSuccess: (res, { id }) => {
       // The answer is the new member list.
       if (res.data) qc.setQueryData(projectKeys.members(id), res.data)
-      return qc.invalidateQueries({ queryKey: projectKeys.members(id) })
+      return refreshQueries(qc, projectKeys.members(id))
     },
   })
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { RecapFile } from '../../contracts/recaps'
+import { refreshQueries } from '../../lib/query-refresh'
 import { listRecaps, removeRecap, uploadRecap } from './api'
 
 export const recapKeys = {
@@ -27,10 +28,7 @@ export function useUploadRecap(slug: string) {
         recap,
         ...(list ?? []).filter((r) => r.id !== recap.id),
       ])
-      return Promise.all([
-        qc.invalidateQueries({ queryKey: recapKeys.list(slug) }),
-        qc.invalidateQueries({ queryKey: PROJECT_COUNTS }),
-      ])
+      return refreshQueries(qc, recapKeys.list(slug), PROJECT_COUNTS)
     },
   })
 }
@@ -42,7 +40,7 @@ export function useRemoveRecap(slug: string) {
     mutationFn: (recap: RecapFile) => removeRecap(slug, recap.id),
     onSuccess: (_res, recap) => {
       qc.setQueryData<RecapFile[]>(recapKeys.list(slug), (list) => list?.filter((r) => r.id !== recap.id))
-      return qc.invalidateQueries({ queryKey: PROJECT_COUNTS })
+      return refreshQueries(qc, PROJECT_COUNTS)
     },
   })
 }

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { refreshQueries } from '../../lib/query-refresh'
 import { fetchWhatsAppSession, logoutWhatsApp } from './api'
 
 export const whatsappKeys = {
@@ -26,6 +27,6 @@ export function useLogoutWhatsApp() {
   return useMutation({
     mutationFn: logoutWhatsApp,
     // SPEC 2: after logout the QR is fetched again.
-    onSuccess: () => qc.invalidateQueries({ queryKey: whatsappKeys.session() }),
+    onSuccess: () => refreshQueries(qc, whatsappKeys.session()),
   })
 }

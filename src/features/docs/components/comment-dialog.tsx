@@ -5,6 +5,7 @@ import { COMMENT_MAX, type Doc } from '../../../contracts/docs'
 import { failureMessage } from '../../../lib/api'
 import { useCurrentUser } from '../../../lib/current-user'
 import { formatDateTime, formatRelativeTime } from '../../../lib/format'
+import { newRequestId } from '../../../lib/upload-request'
 import { Avatar } from '../../../ui/avatar'
 import { Button } from '../../../ui/button'
 import { Dialog } from '../../../ui/dialog'
@@ -12,7 +13,6 @@ import { IconAlertCircle, IconMessageSquare, IconSend } from '../../../ui/icons'
 import { notify } from '../../../ui/notify'
 import { RoleBadge } from '../../../ui/role-badge'
 import { Spinner } from '../../../ui/spinner'
-import { newIdempotencyKey } from '../api'
 import { useQueuedComments } from '../outbox'
 import { docCommentsQueryOptions, useAddComment } from '../queries'
 import { WaitingMark } from './queued-doc-card'
@@ -67,7 +67,7 @@ function CommentThread({ slug, doc }: { slug: string; doc: Doc }) {
   async function submit(e?: FormEvent) {
     e?.preventDefault()
     if (!trimmed || add.isPending) return
-    if (keyRef.current?.text !== trimmed) keyRef.current = { text: trimmed, key: newIdempotencyKey() }
+    if (keyRef.current?.text !== trimmed) keyRef.current = { text: trimmed, key: newRequestId() }
     try {
       await add.mutateAsync({ comment: trimmed, key: keyRef.current.key })
       keyRef.current = null

@@ -10,13 +10,13 @@ import {
 import { errorMessage } from '../../../lib/api'
 import { validate } from '../../../lib/form'
 import { formatBytes } from '../../../lib/format'
+import { newRequestId } from '../../../lib/upload-request'
 import { Button } from '../../../ui/button'
 import { Dialog } from '../../../ui/dialog'
 import { TextAreaField } from '../../../ui/field'
 import { IconAlertTriangle, IconCamera, IconImagePlus, IconImages, IconX } from '../../../ui/icons'
 import { notify, toast } from '../../../ui/notify'
 import { Spinner } from '../../../ui/spinner'
-import { newIdempotencyKey } from '../api'
 import { type CompressedPhoto, compressPhoto } from '../compress/photo-compressor'
 import { useUploadDocs } from '../queries'
 
@@ -84,8 +84,18 @@ export function UploadDialog({ slug, open, onClose }: { slug: string; open: bool
     keyRef.current = null
   }
 
+  const abortRef = useRef<AbortController | null>(null)
+
+  /**
+   * While a photo is being sent the user may leave: the attempt is ended and the upload goes to the
+   * Kotak Keluar under the same key (the submit below then closes with the queued toast). Nothing waits
+   * on the network and nothing is dropped.
+   */
   function close() {
-    if (sending) return
+    if (sending) {
+      abortRef.current?.abort()
+      return
+    }
     reset()
     onClose()
   }
@@ -111,7 +121,7 @@ export function UploadDialog({ slug, open, onClose }: { slug: string; open: bool
         break
       }
       names.add(name)
-      const picked: Picked = { id: newIdempotencyKey(), name, status: 'compressing' }
+      const picked: Picked = { id: newRequestId(), name, status: 'compressing' }
       added.push(picked)
       compressPhoto(file).then(
         (result) => {
@@ -189,16 +199,18 @@ export function UploadDialog({ slug, open, onClose }: { slug: string; open: bool
     const input = ready.map((p) => ({ name: p.name, blob: (p.result as CompressedPhoto).file }))
     // One key per content: sending the same photos and text again (after a lost answer) is the same upload.
     const fingerprint = JSON.stringify([checked.output.description, ready.map((p) => p.id)])
-    if (keyRef.current?.fingerprint !== fingerprint)
-      keyRef.current = { fingerprint, key: newIdempotencyKey() }
+    if (keyRef.current?.fingerprint !== fingerprint) keyRef.current = { fingerprint, key: newRequestId() }
     setServerError(null)
     setProgress(0)
+    const controller = new AbortController()
+    abortRef.current = controller
     try {
       const res = await upload.mutateAsync({
         key: keyRef.current.key,
         description: checked.output.description,
         photos: input,
         onProgress: setProgress,
+        signal: controller.signal,
       })
       const failed = res.data?.errors ?? []
       if (failed.length > 0)
@@ -216,6 +228,8 @@ export function UploadDialog({ slug, open, onClose }: { slug: string; open: bool
       const message = errorMessage(err, 'Failed to upload file')
       setServerError(message)
       notify('error', message)
+    } finally {
+      abortRef.current = null
     }
   }
 
@@ -231,11 +245,10 @@ export function UploadDialog({ slug, open, onClose }: { slug: string; open: bool
       title="Unggah Dokumentasi"
       description="Foto lapangan dengan deskripsi pekerjaan. Foto dikecilkan di perangkat sebelum dikirim."
       size="lg"
-      locked={sending}
       footer={
         <>
-          <Button variant="secondary" onClick={close} disabled={sending}>
-            Batal
+          <Button variant="secondary" onClick={close}>
+            {sending ? 'Lanjutkan di latar belakang' : 'Batal'}
           </Button>
           <Button type="submit" form="doc-upload-form" disabled={!canSubmit} loading={sending}>
             {sending ? null : <IconImagePlus />}

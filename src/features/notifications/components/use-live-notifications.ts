@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import { refreshQueries } from '../../../lib/query-refresh'
 import { readNotificationStream, StreamRefused } from '../api'
 import { addNotification, notificationKeys } from '../queries'
 
@@ -20,7 +21,7 @@ export function useLiveNotifications(enabled: boolean): boolean {
     let failures = 0
     let disposed = false
 
-    const refetch = () => qc.invalidateQueries({ queryKey: notificationKeys.list() })
+    const refetch = () => refreshQueries(qc, notificationKeys.list())
 
     const connect = () => {
       clearTimeout(retry)
