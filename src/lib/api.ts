@@ -16,8 +16,15 @@ export class ApiError extends Error {
 
 export const API_BASE_URL: string = import.meta.env.VITE_API_URL ?? ''
 
+/** A JSON call with no answer for this long is given up (status 0): no button spins for ever on a dead network. */
+export const CALL_TIMEOUT_MS = 30_000
+
 /** The one HTTP client. */
-export const http = axios.create({ baseURL: API_BASE_URL })
+export const http = axios.create({
+  baseURL: API_BASE_URL,
+  fetch: (input: RequestInfo | URL, init?: RequestInit) =>
+    fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(CALL_TIMEOUT_MS) }),
+})
 
 function authHeaders(extra?: Options['headers']): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json', ...(extra as Record<string, string>) }

@@ -17,3 +17,18 @@ export function useOnline(): boolean {
     () => true,
   )
 }
+
+/**
+ * What an action says when it needs the network and there is none (Button's `needsSignal`). Photos,
+ * comments and likes never need it: they wait in the Kotak Keluar.
+ */
+export const NEEDS_SIGNAL = {
+  delete: 'Perlu sinyal untuk menghapus',
+  review: 'Perlu sinyal untuk meninjau',
+  upload: 'Perlu sinyal untuk mengunggah',
+  download: 'Perlu sinyal untuk mengunduh',
+  save: 'Perlu sinyal untuk menyimpan',
+  create: 'Perlu sinyal untuk membuat',
+  members: 'Perlu sinyal untuk mengatur anggota',
+  whatsapp: 'Perlu sinyal untuk menghubungkan WhatsApp',
+} as const

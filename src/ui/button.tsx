@@ -1,9 +1,23 @@
-import type { ComponentProps } from 'react'
-import { cx } from 'styled-system/css'
+import type { ComponentProps, MouseEvent } from 'react'
+import { css, cx } from 'styled-system/css'
 import { type ButtonVariantProps, button } from 'styled-system/recipes'
+import { useOnline } from '../lib/use-online'
+import { notify } from './notify'
 import { Spinner } from './spinner'
 
-export type ButtonProps = ComponentProps<'button'> & ButtonVariantProps & { loading?: boolean }
+export type ButtonProps = ComponentProps<'button'> &
+  ButtonVariantProps & {
+    loading?: boolean
+    /**
+     * The action needs the network (it cannot wait in the Kotak Keluar): without signal the button is
+     * shown disabled and says why ('Perlu sinyal untuk menghapus', NEEDS_SIGNAL in lib/use-online)
+     * instead of trying and failing. It stays focusable and a tap shows the reason, so a phone user
+     * learns why nothing happens.
+     */
+    needsSignal?: string
+  }
+
+const offlineLook = css({ opacity: 0.5, cursor: 'not-allowed' })
 
 export function Button({
   variant,
@@ -12,17 +26,37 @@ export function Button({
   fullWidth,
   loading,
   disabled,
+  needsSignal,
   className,
   children,
+  onClick,
+  title,
   type = 'button',
   ...props
 }: ButtonProps) {
+  const online = useOnline()
+  const blocked = needsSignal !== undefined && !online
   return (
     <button
-      type={type}
-      className={cx(button({ variant, size, iconOnly, fullWidth }), className)}
+      type={blocked ? 'button' : type}
+      className={cx(
+        button({ variant, size, iconOnly, fullWidth }),
+        blocked ? offlineLook : undefined,
+        className,
+      )}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
+      aria-disabled={blocked || undefined}
+      data-needs-signal={blocked || undefined}
+      title={blocked ? needsSignal : title}
+      onClick={
+        blocked
+          ? (e: MouseEvent<HTMLButtonElement>) => {
+              e.preventDefault()
+              notify('info', needsSignal)
+            }
+          : onClick
+      }
       {...props}
     >
       {loading ? <Spinner /> : null}

@@ -2,7 +2,10 @@ import { type ComponentType, type FormEvent, lazy, type ReactNode, Suspense, use
 import { css } from 'styled-system/css'
 import type { DialogVariantProps } from 'styled-system/recipes'
 import { afterFirstPaint } from '../lib/after-load'
+import { NEEDS_SIGNAL, useOnline } from '../lib/use-online'
 import { Button } from './button'
+import { notify } from './notify'
+import { OfflineNote } from './offline-note'
 
 export type DialogProps = DialogVariantProps & {
   open: boolean
@@ -75,6 +78,8 @@ export type ConfirmDialogProps = {
   cancelLabel?: string
   onConfirm: () => void
   loading?: boolean
+  /** The action needs the network: without signal the confirm button says so instead of trying. */
+  needsSignal?: string
 }
 
 /** A destructive confirmation: Batal + a red confirm button. */
@@ -88,6 +93,7 @@ export function ConfirmDialog({
   cancelLabel = 'Batal',
   onConfirm,
   loading,
+  needsSignal,
 }: ConfirmDialogProps) {
   return (
     <Dialog
@@ -103,13 +109,14 @@ export function ConfirmDialog({
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={loading}>
             {cancelLabel}
           </Button>
-          <Button variant="danger" onClick={onConfirm} loading={loading}>
+          <Button variant="danger" onClick={onConfirm} loading={loading} needsSignal={needsSignal}>
             {confirmLabel}
           </Button>
         </>
       }
     >
       {children}
+      {needsSignal ? <OfflineNote className={css({ mt: '3' })}>{needsSignal}</OfflineNote> : null}
     </Dialog>
   )
 }
@@ -121,6 +128,8 @@ export type FormDialogProps = Omit<DialogProps, 'footer' | 'locked'> & {
   pending?: boolean
   /** The form's accessible name, when the dialog title alone does not say what it submits. */
   formLabel?: string
+  /** What the submit says without signal: every form dialog's call needs the network. */
+  needsSignal?: string
 }
 
 /**
@@ -133,10 +142,12 @@ export function FormDialog({
   submitLabel,
   pending,
   formLabel,
+  needsSignal = NEEDS_SIGNAL.save,
   children,
   ...dialog
 }: FormDialogProps) {
   const formId = useId()
+  const online = useOnline()
   return (
     <Dialog
       {...dialog}
@@ -146,7 +157,7 @@ export function FormDialog({
           <Button variant="secondary" onClick={() => dialog.onOpenChange(false)} disabled={pending}>
             Batal
           </Button>
-          <Button type="submit" form={formId} loading={pending}>
+          <Button type="submit" form={formId} loading={pending} needsSignal={needsSignal}>
             {submitLabel}
           </Button>
         </>
@@ -154,12 +165,18 @@ export function FormDialog({
     >
       <form
         id={formId}
-        onSubmit={onSubmit}
+        onSubmit={(e) => {
+          // Enter in a field submits too: without signal it says why instead of failing.
+          if (online) return onSubmit(e)
+          e.preventDefault()
+          notify('info', needsSignal)
+        }}
         noValidate
         aria-label={formLabel}
         className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
       >
         {children}
+        <OfflineNote>{needsSignal}</OfflineNote>
       </form>
     </Dialog>
   )

@@ -6,11 +6,13 @@ import { failureMessage } from '../../../lib/api'
 import { useCurrentUser } from '../../../lib/current-user'
 import { formatDateTime, formatRelativeTime } from '../../../lib/format'
 import { newRequestId } from '../../../lib/upload-request'
+import { useOnline } from '../../../lib/use-online'
 import { Avatar } from '../../../ui/avatar'
 import { Button } from '../../../ui/button'
 import { Dialog } from '../../../ui/dialog'
-import { IconAlertCircle, IconMessageSquare, IconSend } from '../../../ui/icons'
+import { IconAlertCircle, IconMessageSquare, IconSend, IconWifiOff } from '../../../ui/icons'
 import { notify } from '../../../ui/notify'
+import { OfflineNote } from '../../../ui/offline-note'
 import { RoleBadge } from '../../../ui/role-badge'
 import { Spinner } from '../../../ui/spinner'
 import { useQueuedComments } from '../outbox'
@@ -56,6 +58,10 @@ function CommentThread({ slug, doc }: { slug: string; doc: Doc }) {
   const keyRef = useRef<{ text: string; key: string } | null>(null)
   const listRef = useRef<HTMLOListElement>(null)
   const count = (comments.data?.length ?? 0) + queued.length
+  const online = useOnline()
+  // Without signal a thread never opened on this phone has nothing saved: it says so, and a comment
+  // written now is queued like any other (no red 'Gagal memuat komentar' for a fetch that cannot run).
+  const notSaved = !comments.data && (!online || comments.fetchStatus === 'paused')
 
   // Newest at the bottom, like a chat: keep it in view when the list grows.
   useEffect(() => {
@@ -100,7 +106,25 @@ function CommentThread({ slug, doc }: { slug: string; doc: Doc }) {
           borderColor: 'border',
         })}
       >
-        {comments.isPending && queued.length === 0 ? (
+        {notSaved ? (
+          <p
+            data-testid="comments-not-saved"
+            className={css({
+              display: 'flex',
+              alignItems: 'center',
+              gap: '2',
+              py: '3',
+              fontSize: 'sm',
+              color: 'fgMuted',
+              '& svg': { flexShrink: 0, w: '4', h: '4' },
+            })}
+          >
+            <IconWifiOff aria-hidden="true" /> Komentar lama belum tersimpan di perangkat ini
+          </p>
+        ) : comments.data && !online ? (
+          <OfflineNote className={css({ mb: '2' })} />
+        ) : null}
+        {comments.isPending && queued.length === 0 && !notSaved ? (
           <p
             role="status"
             className={css({
@@ -115,7 +139,9 @@ function CommentThread({ slug, doc }: { slug: string; doc: Doc }) {
           >
             <Spinner /> Memuat komentar...
           </p>
-        ) : comments.isError && !comments.data && queued.length === 0 ? (
+        ) : notSaved && queued.length === 0 ? null : comments.isError &&
+          !comments.data &&
+          queued.length === 0 ? (
           <div
             role="alert"
             className={css({

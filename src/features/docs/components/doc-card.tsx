@@ -2,6 +2,7 @@ import { memo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import type { Doc, DocReview } from '../../../contracts/docs'
 import { formatDateTime, formatRelativeTime } from '../../../lib/format'
+import { NEEDS_SIGNAL, useOnline } from '../../../lib/use-online'
 import { Avatar } from '../../../ui/avatar'
 import { Button } from '../../../ui/button'
 import { Card } from '../../../ui/card'
@@ -85,6 +86,7 @@ export const DocCard = memo(function DocCard({
   onDelete,
 }: DocCardProps) {
   const [expanded, setExpanded] = useState(false)
+  const online = useOnline()
   const long = doc.description.length > LONG_DESCRIPTION || doc.description.split('\n').length > 3
   const taken = takenLabel(doc.images[0]?.taken_at)
   const summary = doc.description.length > 60 ? `${doc.description.slice(0, 60)}…` : doc.description
@@ -213,13 +215,14 @@ export const DocCard = memo(function DocCard({
           {waiting?.comments ? <WaitingClock /> : null}
         </button>
         <span className={css({ flex: '1' })} />
-        <Tooltip content="Hapus dokumentasi">
+        <Tooltip content={online ? 'Hapus dokumentasi' : NEEDS_SIGNAL.delete}>
           <Button
             variant="dangerGhost"
             size="sm"
             iconOnly
             aria-label="Hapus dokumentasi"
             onClick={() => onDelete(doc)}
+            needsSignal={NEEDS_SIGNAL.delete}
           >
             <IconTrash />
           </Button>
@@ -241,6 +244,7 @@ export const DocCard = memo(function DocCard({
             onClick={() => onReview(doc, 'approved')}
             loading={reviewing === 'approved'}
             disabled={!!reviewing}
+            needsSignal={NEEDS_SIGNAL.review}
             className={css({ bg: 'green.600', _hover: { _enabled: { bg: 'green.700' } } })}
           >
             {reviewing === 'approved' ? null : <IconCheck />}
@@ -252,6 +256,7 @@ export const DocCard = memo(function DocCard({
             onClick={() => onReview(doc, 'rejected')}
             loading={reviewing === 'rejected'}
             disabled={!!reviewing}
+            needsSignal={NEEDS_SIGNAL.review}
             className={css({
               color: 'red.700',
               _hover: { _enabled: { bg: 'red.50', borderColor: 'red.200' } },

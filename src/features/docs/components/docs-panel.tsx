@@ -5,12 +5,14 @@ import type { Doc, DocReview } from '../../../contracts/docs'
 import type { Project } from '../../../contracts/projects'
 import { errorMessage, failureMessage } from '../../../lib/api'
 import { useCurrentUser } from '../../../lib/current-user'
+import { NEEDS_SIGNAL } from '../../../lib/use-online'
 import { Button } from '../../../ui/button'
 import { cardGrid } from '../../../ui/card'
 import { ConfirmDialog } from '../../../ui/dialog'
 import { EmptyState } from '../../../ui/empty-state'
-import { IconAlertCircle, IconCamera, IconImagePlus } from '../../../ui/icons'
+import { IconAlertCircle, IconCamera, IconImagePlus, IconWifiOff } from '../../../ui/icons'
 import { notify } from '../../../ui/notify'
+import { OfflineNote } from '../../../ui/offline-note'
 import { rememberProjectName, useQueuedDocStates, useQueuedUploads, withQueued } from '../outbox'
 import { docListQueryOptions, toggleLikeVariables, useRemoveDoc, useReviewDoc, useSetLike } from '../queries'
 import { CommentDialog } from './comment-dialog'
@@ -146,7 +148,13 @@ export default function DocsPanel({ project }: { project: Project }) {
         )}
       </div>
 
-      {list.isPending ? (
+      {list.isPending && list.fetchStatus === 'paused' && queuedUploads.length === 0 ? (
+        <EmptyState
+          icon={<IconWifiOff />}
+          title="Dokumentasi belum tersimpan di perangkat ini"
+          description="Buka tab ini sekali saat ada sinyal agar dapat dilihat offline. Foto baru tetap dapat diunggah: disimpan di Kotak Keluar dan dikirim saat ada sinyal."
+        />
+      ) : list.isPending && queuedUploads.length === 0 ? (
         <DocSkeletons />
       ) : list.isError && !list.data ? (
         <EmptyState
@@ -171,6 +179,7 @@ export default function DocsPanel({ project }: { project: Project }) {
         />
       ) : (
         <>
+          <OfflineNote className={css({ mb: '3' })} />
           <ul aria-label="Daftar dokumentasi" className={cardGrid}>
             {queuedUploads.map((item) => (
               <li key={item.key} className={css({ minW: '0' })}>
@@ -237,6 +246,7 @@ export default function DocsPanel({ project }: { project: Project }) {
         confirmLabel="Ya, Hapus"
         onConfirm={confirmDelete}
         loading={remove.isPending}
+        needsSignal={NEEDS_SIGNAL.delete}
       />
     </section>
   )

@@ -23,7 +23,7 @@ import {
 } from '../../../contracts/files'
 import type { Project } from '../../../contracts/projects'
 import { ApiError, errorMessage } from '../../../lib/api'
-import { useOnline } from '../../../lib/use-online'
+import { NEEDS_SIGNAL, useOnline } from '../../../lib/use-online'
 import { AREA_META } from '../../../ui/area'
 import { Button } from '../../../ui/button'
 import { Card } from '../../../ui/card'
@@ -244,16 +244,11 @@ export function FileBrowser({ area, project }: { area: FileArea; project: Projec
               <Button
                 variant="secondary"
                 onClick={() => setFolderDialog({ mode: 'create', parent: folder })}
-                disabled={!online}
-                title={online ? undefined : 'Tidak tersedia saat offline'}
+                needsSignal={NEEDS_SIGNAL.create}
               >
                 <IconFolderPlus /> Folder Baru
               </Button>
-              <Button
-                onClick={() => setUploadOpen(true)}
-                disabled={!online}
-                title={online ? undefined : 'Tidak tersedia saat offline'}
-              >
+              <Button onClick={() => setUploadOpen(true)} needsSignal={NEEDS_SIGNAL.upload}>
                 <IconUpload /> Upload File
               </Button>
             </div>
@@ -301,6 +296,7 @@ export function FileBrowser({ area, project }: { area: FileArea; project: Projec
         confirmLabel="Hapus Folder"
         onConfirm={onConfirmDelete}
         loading={removeFolder.isPending}
+        needsSignal={NEEDS_SIGNAL.delete}
       />
       <ConfirmDialog
         open={confirm?.kind === 'file'}
@@ -312,6 +308,7 @@ export function FileBrowser({ area, project }: { area: FileArea; project: Projec
         confirmLabel="Hapus File"
         onConfirm={onConfirmDelete}
         loading={removeFile.isPending}
+        needsSignal={NEEDS_SIGNAL.delete}
       />
     </>
   )

@@ -5,6 +5,7 @@ import { button } from 'styled-system/recipes'
 import { AREAS, type Project } from '../../../contracts/projects'
 import { failureMessage } from '../../../lib/api'
 import { formatDateLong } from '../../../lib/format'
+import { NEEDS_SIGNAL } from '../../../lib/use-online'
 import { AreaChip } from '../../../ui/area'
 import { Button } from '../../../ui/button'
 import { Card } from '../../../ui/card'
@@ -214,7 +215,7 @@ export function ProjectCard({ project, isAdmin, downloading, onDownload, onMembe
               <Button variant="secondary" size="sm" onClick={cancelEdit} disabled={update.isPending}>
                 Batal
               </Button>
-              <Button type="submit" size="sm" loading={update.isPending}>
+              <Button type="submit" size="sm" loading={update.isPending} needsSignal={NEEDS_SIGNAL.save}>
                 Simpan
               </Button>
             </div>
@@ -319,6 +320,7 @@ export function ProjectCard({ project, isAdmin, downloading, onDownload, onMembe
             aria-label={`Download project ${project.name}`}
             loading={downloading}
             onClick={onDownload}
+            needsSignal={NEEDS_SIGNAL.download}
           >
             {downloading ? null : <IconDownload />}
           </Button>

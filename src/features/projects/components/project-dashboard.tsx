@@ -5,6 +5,7 @@ import type { User } from '../../../contracts/auth'
 import { MSG } from '../../../contracts/common'
 import type { Project } from '../../../contracts/projects'
 import { failureMessage } from '../../../lib/api'
+import { NEEDS_SIGNAL } from '../../../lib/use-online'
 import { Button } from '../../../ui/button'
 import { cardGrid } from '../../../ui/card'
 import { CardSkeletons } from '../../../ui/card-skeletons'
@@ -73,7 +74,7 @@ export function ProjectDashboard({ user }: { user: User }) {
         subtitle="Kelola file dan project Anda dengan mudah"
         actions={
           isAdmin ? (
-            <Button onClick={() => setCreateOpen(true)}>
+            <Button onClick={() => setCreateOpen(true)} needsSignal={NEEDS_SIGNAL.create}>
               <IconPlus /> Project Baru
             </Button>
           ) : null
@@ -168,6 +169,7 @@ export function ProjectDashboard({ user }: { user: User }) {
             confirmLabel="Ya, Hapus Project"
             onConfirm={confirmDelete}
             loading={remove.isPending}
+            needsSignal={NEEDS_SIGNAL.delete}
           >
             {toDelete ? (
               <div

@@ -6,6 +6,7 @@ import { button } from 'styled-system/recipes'
 import { AREAS, type Area, type Project } from '../../../contracts/projects'
 import { useCurrentUser } from '../../../lib/current-user'
 import { formatDateLong } from '../../../lib/format'
+import { NEEDS_SIGNAL } from '../../../lib/use-online'
 import { AREA_META } from '../../../ui/area'
 import { Button } from '../../../ui/button'
 import { IconArrowLeft, IconCalendar, IconDownload, IconFileQuestion, IconUsers } from '../../../ui/icons'
@@ -172,10 +173,18 @@ function ProjectDetail({
             {actions}
             {isAdmin ? (
               <>
-                <Button variant="secondary" onClick={() => setMembersOpen(true)}>
+                <Button
+                  variant="secondary"
+                  onClick={() => setMembersOpen(true)}
+                  needsSignal={NEEDS_SIGNAL.members}
+                >
                   <IconUsers /> Anggota Project
                 </Button>
-                <Button onClick={() => download.start(project)} loading={downloading}>
+                <Button
+                  onClick={() => download.start(project)}
+                  loading={downloading}
+                  needsSignal={NEEDS_SIGNAL.download}
+                >
                   {downloading ? null : <IconDownload />}
                   {downloading && download.progress > 0
                     ? `Mengunduh ${download.progress}%`

@@ -1,6 +1,7 @@
 import { css, cx } from 'styled-system/css'
 import type { RecapFile } from '../../../contracts/recaps'
 import { fileExtension, formatBytes } from '../../../lib/format'
+import { NEEDS_SIGNAL } from '../../../lib/use-online'
 import { Button } from '../../../ui/button'
 import { IconDownload, IconFile, IconTrash } from '../../../ui/icons'
 
@@ -91,14 +92,13 @@ export function RecapKindTile({ name }: { name: string }) {
 type Props = {
   recap: RecapFile
   canDelete: boolean
-  deleteDisabled?: boolean
   downloading: boolean
   onDownload: (recap: RecapFile) => void
   onDelete: (recap: RecapFile) => void
 }
 
 /** One recap file: kind, name, size (size_kb * 1024), creator and date; download for all, delete for admins. */
-export function RecapRow({ recap, canDelete, deleteDisabled, downloading, onDownload, onDelete }: Props) {
+export function RecapRow({ recap, canDelete, downloading, onDownload, onDelete }: Props) {
   return (
     <li className={s.row} data-testid="recap-row">
       <RecapKindTile name={recap.name} />
@@ -120,6 +120,7 @@ export function RecapRow({ recap, canDelete, deleteDisabled, downloading, onDown
           size="sm"
           onClick={() => onDownload(recap)}
           loading={downloading}
+          needsSignal={NEEDS_SIGNAL.download}
           aria-label={`Download ${recap.name}`}
           title="Download"
         >
@@ -132,9 +133,9 @@ export function RecapRow({ recap, canDelete, deleteDisabled, downloading, onDown
             size="sm"
             iconOnly
             onClick={() => onDelete(recap)}
-            disabled={deleteDisabled}
+            needsSignal={NEEDS_SIGNAL.delete}
             aria-label={`Hapus ${recap.name}`}
-            title={deleteDisabled ? 'Tidak tersedia saat offline' : 'Hapus'}
+            title="Hapus"
           >
             <IconTrash />
           </Button>

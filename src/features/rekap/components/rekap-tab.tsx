@@ -6,7 +6,7 @@ import { RECAP_ACCEPT, RECAP_MSG, type RecapFile } from '../../../contracts/reca
 import { errorMessage } from '../../../lib/api'
 import { useCurrentUser } from '../../../lib/current-user'
 import { newRequestId } from '../../../lib/upload-request'
-import { useOnline } from '../../../lib/use-online'
+import { NEEDS_SIGNAL, useOnline } from '../../../lib/use-online'
 import { AREA_META } from '../../../ui/area'
 import { Button } from '../../../ui/button'
 import { Card } from '../../../ui/card'
@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../../ui/dialog'
 import { EmptyState } from '../../../ui/empty-state'
 import { IconAlertCircle, IconFileSpreadsheet, IconUpload, IconWifiOff, IconX } from '../../../ui/icons'
 import { notify } from '../../../ui/notify'
+import { OfflineNote } from '../../../ui/offline-note'
 import { Spinner } from '../../../ui/spinner'
 import { downloadRecap } from '../api'
 import { recapListQueryOptions, useRemoveRecap, useUploadRecap } from '../queries'
@@ -42,7 +43,11 @@ export function RekapTab({ project }: { project: Project }) {
   }
 
   // SPEC section 8: a failed load says 'Gagal memuat daftar rekap' (or the server's message).
-  const loadError = list.isError ? errorMessage(list.error, RECAP_MSG.listFailed) : null
+  // Without signal a refetch cannot run: the saved list is shown with the offline note, never this error.
+  const loadError =
+    list.isError && online && list.fetchStatus === 'idle'
+      ? errorMessage(list.error, RECAP_MSG.listFailed)
+      : null
   useEffect(() => {
     if (loadError) setError(loadError)
   }, [loadError])
@@ -138,8 +143,7 @@ export function RekapTab({ project }: { project: Project }) {
             <Button
               onClick={() => input.current?.click()}
               loading={upload.isPending}
-              disabled={!online}
-              title={online ? undefined : 'Tidak tersedia saat offline'}
+              needsSignal={NEEDS_SIGNAL.upload}
             >
               {upload.isPending ? null : <IconUpload />}
               {upload.isPending ? 'Mengunggah...' : 'Upload File'}
@@ -182,18 +186,18 @@ export function RekapTab({ project }: { project: Project }) {
 
       <RecapBody
         state={list.isPending ? (list.fetchStatus === 'paused' || !online ? 'offline' : 'loading') : 'ready'}
-        failed={list.isError && !list.data}
+        failed={list.isError && !list.data && online}
         onRetry={() => list.refetch()}
         isAdmin={isAdmin}
         count={recaps.length}
       >
+        <OfflineNote className={css({ mx: { base: '4', md: '5' }, mt: '3' })} />
         <ul aria-label="File rekap">
           {recaps.map((recap) => (
             <RecapRow
               key={recap.id}
               recap={recap}
               canDelete={isAdmin}
-              deleteDisabled={!online}
               downloading={downloading[recap.id] === true}
               onDownload={onDownload}
               onDelete={setToDelete}
@@ -210,6 +214,7 @@ export function RekapTab({ project }: { project: Project }) {
         confirmLabel={RECAP_MSG.confirmButton}
         onConfirm={onConfirmDelete}
         loading={remove.isPending}
+        needsSignal={NEEDS_SIGNAL.delete}
       >
         <p className={css({ fontSize: 'sm', color: 'fgMuted' })}>{RECAP_MSG.confirmNote}</p>
       </ConfirmDialog>
