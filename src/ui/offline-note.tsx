@@ -7,7 +7,7 @@ import { IconWifiOff } from './icons'
  * last saved copy, not a failure (a refetch that cannot run is never shown as a red error).
  */
 export function OfflineNote({
-  children = 'Anda sedang offline · menampilkan data yang tersimpan di perangkat ini',
+  children = 'Tanpa sinyal · menampilkan salinan yang tersimpan di perangkat ini',
   className,
 }: {
   children?: string
