@@ -312,19 +312,22 @@ export function ProjectCard({ project, isAdmin, downloading, onDownload, onMembe
         >
           Buka Project <IconArrowRight />
         </Link>
-        <Tooltip content="Download Project">
-          <Button
-            variant="secondary"
-            size="sm"
-            iconOnly
-            aria-label={`Download project ${project.name}`}
-            loading={downloading}
-            onClick={onDownload}
-            needsSignal={NEEDS_SIGNAL.download}
-          >
-            {downloading ? null : <IconDownload />}
-          </Button>
-        </Tooltip>
+        {/* Only admins may download a whole project (SPEC section 6); the server refuses the others. */}
+        {isAdmin ? (
+          <Tooltip content="Download Project">
+            <Button
+              variant="secondary"
+              size="sm"
+              iconOnly
+              aria-label={`Download project ${project.name}`}
+              loading={downloading}
+              onClick={onDownload}
+              needsSignal={NEEDS_SIGNAL.download}
+            >
+              {downloading ? null : <IconDownload />}
+            </Button>
+          </Tooltip>
+        ) : null}
       </div>
     </Card>
   )
