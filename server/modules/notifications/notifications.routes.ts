@@ -1,9 +1,10 @@
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
+import { MSG } from '../../../src/contracts/common'
 import { NOTIFICATION_MSG, NOTIFICATION_STREAM } from '../../../src/contracts/notifications'
 import { access } from '../../access'
 import type { AppEnv, Deps } from '../../deps'
-import { idParam, ok } from '../../http'
+import { AppError, idParam, ok } from '../../http'
 import { bearerToken, userForToken } from '../auth/sessions.service'
 import { listNotifications, markAllRead, markRead } from './notifications.service'
 
@@ -30,10 +31,11 @@ export function notificationRoutes(deps: Deps) {
   app.get('/stream', async (c) => {
     const user = c.var.user
     await access.require(deps, user, 'notification.list')
-    const asked = Number(c.req.query('timeout') ?? STREAM_MAX_SECONDS)
-    const seconds = Number.isFinite(asked)
-      ? Math.min(Math.max(asked, 0), STREAM_MAX_SECONDS)
-      : STREAM_MAX_SECONDS
+    const raw = c.req.query('timeout')
+    // Whole seconds or nothing: '?timeout=abc' used to mean the full five minutes without a word.
+    if (raw !== undefined && !/^\d{1,6}$/.test(raw))
+      throw new AppError(400, MSG.malformed, { timeout: 'timeout harus berupa angka detik (0-300)' })
+    const seconds = Math.min(raw === undefined ? STREAM_MAX_SECONDS : Number(raw), STREAM_MAX_SECONDS)
     return streamSSE(c, async (stream) => {
       let close: () => void = () => {}
       const closed = new Promise<void>((resolve) => {

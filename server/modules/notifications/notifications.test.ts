@@ -348,6 +348,13 @@ describe(`live stream (${TEST_DB})`, () => {
     await expect.poll(() => t.deps.notificationFeed.subscribers).toBe(0)
   })
 
+  it('a ?timeout= that is not whole seconds is refused with 400, not read as five minutes', async () => {
+    for (const bad of ['abc', '-1', '1.5', '1e3', ''])
+      expect(
+        (await t.request('GET', `/api/notification/stream?timeout=${bad}`, { token: supervisor.token })).status,
+      ).toBe(400)
+  })
+
   it('?timeout=0 says ready and ends (long polling, tests)', async () => {
     const res = await t.request('GET', '/api/notification/stream?timeout=0', { token: supervisor.token })
     expect(res.status).toBe(200)
