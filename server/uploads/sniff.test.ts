@@ -88,9 +88,16 @@ describe('sniffing by magic bytes', () => {
     expect(sniffHead(ftyp('mif1', 'avif'))).toBe('avif')
     expect(sniffHead(ftyp('isom', 'mp41'))).toBeUndefined() // an MP4 video is no image
   })
-  it('recognises PDF, also after a little leading junk', async () => {
-    expect(await sniffFile(file(Buffer.from('%PDF-1.7\n...')))).toBe('pdf')
-    expect(await sniffFile(file(Buffer.concat([Buffer.alloc(100, 32), Buffer.from('%PDF-1.4')])))).toBe('pdf')
+  it('recognises a PDF by its header at the start and its %%EOF trailer, nothing less', async () => {
+    expect(await sniffFile(file(Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n')))).toBe('pdf')
+    // An HTML page that mentions '%PDF-' near its top, as the probe uploaded it as a recap file.
+    const html = Buffer.from('<!doctype html><html><body><pre>%PDF-1.4</pre></body></html>\n%%EOF')
+    expect(await sniffFile(file(html))).toBeUndefined()
+    expect(
+      await sniffFile(file(Buffer.concat([Buffer.alloc(100, 32), Buffer.from('%PDF-1.4\n%%EOF')]))),
+    ).toBeUndefined()
+    // Header but no trailer: cut off, or not a PDF.
+    expect(await sniffFile(file(Buffer.from('%PDF-1.7\n...')))).toBeUndefined()
   })
   it('tells docx, xlsx and pptx apart by their parts, wherever the writer put them', async () => {
     const ct = '[Content_Types].xml'

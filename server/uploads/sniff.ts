@@ -35,7 +35,7 @@ export const ANY_KIND: readonly FileKind[] = Object.keys(KINDS) as FileKind[]
 const ZIP_KINDS: readonly FileKind[] = ['docx', 'xlsx', 'pptx']
 const OLE_KINDS: readonly FileKind[] = ['doc', 'xls', 'ppt']
 
-/** How many leading bytes sniffHead() wants (a PDF header may sit up to 1 KB in). */
+/** How many leading bytes sniffHead() wants. */
 export const HEAD_BYTES = 4096
 
 /** What the first bytes say: a kind, or a container (zip, OLE2) whose kind needs the whole file. */
@@ -50,8 +50,9 @@ export function sniffHead(head: Buffer): HeadVerdict {
   if (at(4, 'ftyp')) return isoBrand(head)
   if (at(0, 'PK\x03\x04')) return 'zip'
   if (at(0, '\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1')) return 'ole'
-  // PDF readers accept the header anywhere in the first 1024 bytes.
-  if (head.subarray(0, 1024).includes('%PDF-', 0, 'latin1')) return 'pdf'
+  // Readers tolerate a header up to 1 KB in, which let an HTML page that mentions '%PDF-' pass as a PDF:
+  // the header must open the file (and resolveKind wants the trailer at its end).
+  if (at(0, '%PDF-')) return 'pdf'
   return undefined
 }
 
@@ -63,15 +64,24 @@ export function couldBe(verdict: HeadVerdict, accept: readonly FileKind[]): bool
   return verdict !== undefined && accept.includes(verdict)
 }
 
+/** A PDF ends with '%%EOF' (then at most a line end or some padding): the last KB must hold it. */
+const PDF_TAIL_BYTES = 1024
+
+async function hasPdfTrailer(read: Read, size: number): Promise<boolean> {
+  const start = Math.max(0, size - PDF_TAIL_BYTES)
+  return (await read(start, size - start)).includes('%%EOF', 0, 'latin1')
+}
+
 /** The final kind of a complete file whose head gave `verdict`. */
 export async function resolveKind(
   verdict: HeadVerdict,
   file: string | { read: Read; size: number },
 ): Promise<FileKind | undefined> {
-  if (verdict !== 'zip' && verdict !== 'ole') return verdict
+  if (verdict !== 'zip' && verdict !== 'ole' && verdict !== 'pdf') return verdict
   // Bytes staged in the object store (receive.ts): read by ranges from there.
   if (typeof file !== 'string') {
     try {
+      if (verdict === 'pdf') return (await hasPdfTrailer(file.read, file.size)) ? 'pdf' : undefined
       return verdict === 'zip'
         ? await officeOpenXmlKind(file.read, file.size)
         : await compoundFileKind(file.read)
@@ -87,6 +97,7 @@ export async function resolveKind(
       const { bytesRead } = await handle.read(buf, 0, buf.length, position)
       return buf.subarray(0, bytesRead)
     }
+    if (verdict === 'pdf') return (await hasPdfTrailer(read, size)) ? 'pdf' : undefined
     return verdict === 'zip' ? await officeOpenXmlKind(read, size) : await compoundFileKind(read)
   } catch {
     return undefined

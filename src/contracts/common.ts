@@ -45,15 +45,19 @@ export function isEmail(s: string): boolean {
 const CONTROL = /[\u0000-\u001f\u007f]/
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL_EXCEPT_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+// Bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): in a one-line name they
+// reorder what is shown, so 'foto\u202egpj.exe' reads as 'fotoexe.jpg' and hides the real extension.
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/
 // A UTF-16 surrogate without its partner (JSON allows "\ud800"): it cannot be encoded as UTF-8.
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/
 
 /**
  * True when `s` may be stored as text: no control characters (tab and line breaks only when `multiline`)
- * and no lone surrogates. Linear: each pattern is a single character class or a fixed-length pair.
+ * and no lone surrogates; one-line text (names) also has no bidirectional controls. Linear: each pattern is a single character class or a fixed-length pair.
  */
 export function isCleanText(s: string, multiline = false): boolean {
-  return !(multiline ? CONTROL_EXCEPT_BREAKS : CONTROL).test(s) && !LONE_SURROGATE.test(s)
+  if (multiline) return !CONTROL_EXCEPT_BREAKS.test(s) && !LONE_SURROGATE.test(s)
+  return !CONTROL.test(s) && !BIDI_CONTROL.test(s) && !LONE_SURROGATE.test(s)
 }
 
 /** A check for one-line text (names, emails, phones, slugs). */

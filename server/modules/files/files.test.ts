@@ -278,6 +278,12 @@ describe(`file upload (${TEST_DB})`, () => {
       expect(e.message).toMatch(/^(Nama file tidak boleh berisi \/ atau \\|Nama file kosong)$/)
     // Control characters in a name: refused whether the part header carries them raw (a malformed body,
     // nothing kept) or percent-encoded in filename* (that file refused).
+    // A right-to-left override hides the real extension: '\u202etxt.exe' shows as 'exe.txt'.
+    const bidi = await upload(t, c.admin.token, p.slug, 'perencanaan', [
+      { name: 'laporan\u202efdp.exe', data: pdfBytes() },
+    ])
+    expect(bidi.status).toBe(422)
+    expect(bidi.json.errors).toEqual([{ name: 'laporan\u202efdp.exe', message: UPLOAD_MSG.badName }])
     for (const raw of ['nul\u0000byte.pdf', 'bel\u0007.pdf']) {
       const bad = await upload(t, c.admin.token, p.slug, 'perencanaan', [{ name: raw, data: pdfBytes() }])
       expect([400, 422], JSON.stringify(raw)).toContain(bad.status)

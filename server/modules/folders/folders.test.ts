@@ -199,6 +199,8 @@ describe(`folders (${TEST_DB})`, () => {
       ['.', FILE_MSG.folderNameDots],
       ['nama\u0000jahat', 'Teks berisi karakter yang tidak diperbolehkan'],
       ['baris\nbaru', 'Teks berisi karakter yang tidak diperbolehkan'],
+      ['Laporan\u202efdp.exe', 'Teks berisi karakter yang tidak diperbolehkan'],
+      ['Arsip\u2067', 'Teks berisi karakter yang tidak diperbolehkan'],
       ['x'.repeat(101), FILE_MSG.folderNameTooLong],
     ]
     for (const [name, message] of cases) {

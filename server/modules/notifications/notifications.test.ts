@@ -351,7 +351,8 @@ describe(`live stream (${TEST_DB})`, () => {
   it('a ?timeout= that is not whole seconds is refused with 400, not read as five minutes', async () => {
     for (const bad of ['abc', '-1', '1.5', '1e3', ''])
       expect(
-        (await t.request('GET', `/api/notification/stream?timeout=${bad}`, { token: supervisor.token })).status,
+        (await t.request('GET', `/api/notification/stream?timeout=${bad}`, { token: supervisor.token }))
+          .status,
       ).toBe(400)
   })
 

@@ -78,6 +78,16 @@ describe('PUT /api/user/update', () => {
       json: { name: 123, phone: null },
     })
     expect(types.status).toBe(422)
+    // A right-to-left override in a name reorders how it is shown ('Budi\u202enimdA' reads 'BudiAdmin').
+    for (const name of ['Budi\u202enimdA', 'Sari\u2066 Admin', 'Tono\u202a'])
+      expect(
+        (
+          await t.request('PUT', '/api/user/update', {
+            token: u.token,
+            json: { name, phone: '081234567890' },
+          })
+        ).json.errors,
+      ).toEqual({ name: 'Teks berisi karakter yang tidak diperbolehkan' })
   })
 })
 
