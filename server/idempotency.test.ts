@@ -64,6 +64,38 @@ describe(`Idempotency-Key on the create calls (${TEST_DB})`, () => {
     expect(events.filter((e) => e.type === 'project_created')).toHaveLength(1)
   })
 
+  it('an employee create repeated with another password answers 422; the same password replays', async () => {
+    const key = randomUUID()
+    const body = {
+      name: 'Dewi Lapangan',
+      email: `dewi.${key.slice(0, 8)}@berkas.test`,
+      password: 'pertama-rahasia',
+      phone: '081234567890',
+      role: 'pengawasan',
+    }
+    const send = (password: string) =>
+      t.request('POST', `/api/employee/create/${admin.id}`, {
+        token: admin.token,
+        json: { ...body, password },
+        headers: { 'idempotency-key': key },
+      })
+    const first = await send('pertama-rahasia')
+    expect(first.status).toBe(201)
+    const other = await send('kedua-berbeda')
+    expect(other.status).toBe(422)
+    expect(other.json.message).toBe('Idempotency-Key sudah dipakai untuk permintaan lain')
+    const same = await send('pertama-rahasia')
+    expect(same.status).toBe(201)
+    expect(same.headers.get('idempotent-replayed')).toBe('true')
+    // The account keeps the first password, and no fast hash of any password is stored with the key.
+    const login = (password: string) =>
+      t.request('POST', '/api/auth/login', { json: { email: body.email, password } })
+    expect((await login('pertama-rahasia')).status).toBe(200)
+    expect((await login('kedua-berbeda')).status).toBe(401)
+    const rows = await keyRows(admin.id)
+    expect(JSON.stringify(rows)).not.toContain('pertama-rahasia')
+  })
+
   it('the same body with its keys in another order is the same request', async () => {
     const key = randomUUID()
     const first = await createProject({ name: 'Urutan', description: 'Kunci diacak' }, key)

@@ -44,7 +44,16 @@ export type CreateScope = {
    * `read` (a body parser a service calls after its access check) followed by claim() with what it
    * read, or with `payload(input)` when not all of it should be fingerprinted.
    */
-  read: <T>(read: () => Promise<T>, payload?: (input: T) => unknown) => () => Promise<T>
+  read: <T>(
+    read: () => Promise<T>,
+    payload?: (input: T) => unknown,
+    /**
+     * For a field kept out of the fingerprint (a password: a fast hash of it must not be stored): before a
+     * stored answer is replayed, whether this request's value matches what the first one created. False
+     * answers 422 like any other reuse of the key for a different request.
+     */
+    sameAsStored?: (input: T, storedData: unknown) => Promise<boolean>,
+  ) => () => Promise<T>
 }
 
 /**
@@ -91,10 +100,22 @@ export async function idempotentCreate(
     if (key !== undefined) await takeKey(trx, userId, key, fingerprint(payload))
   }
   const read =
-    <T>(read: () => Promise<T>, payload: (input: T) => unknown = (input) => input) =>
+    <T>(
+      read: () => Promise<T>,
+      payload: (input: T) => unknown = (input) => input,
+      sameAsStored?: (input: T, storedData: unknown) => Promise<boolean>,
+    ) =>
     async () => {
       const input = await read()
-      await claim(payload(input))
+      try {
+        await claim(payload(input))
+      } catch (err) {
+        if (err instanceof Replay && sameAsStored) {
+          const stored = (JSON.parse(err.row.body) as { data?: unknown }).data
+          if (!(await sameAsStored(input, stored))) throw new AppError(422, KEY_REUSED)
+        }
+        throw err
+      }
       return input
     }
 
@@ -128,6 +149,8 @@ export async function idempotentCreate(
 
 type KeyRow = { request_hash: string; status: number; body: string }
 
+const KEY_REUSED = 'Idempotency-Key sudah dipakai untuk permintaan lain'
+
 /** Thrown inside the transaction to roll it back and answer with a stored answer instead. */
 class Replay extends Error {
   constructor(readonly row: KeyRow) {
@@ -158,8 +181,7 @@ async function takeKey(trx: Transaction<DB>, userId: number, key: string, reques
     .where('user_id', '=', userId)
     .where('key', '=', key)
     .executeTakeFirstOrThrow()
-  if (row.request_hash !== requestHash)
-    throw new AppError(422, 'Idempotency-Key sudah dipakai untuk permintaan lain')
+  if (row.request_hash !== requestHash) throw new AppError(422, KEY_REUSED)
   throw new Replay(row)
 }
 

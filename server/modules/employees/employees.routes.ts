@@ -5,6 +5,7 @@ import { AppError, idParam, jsonBody, ok } from '../../http'
 import { idempotentCreate } from '../../idempotency'
 import { toUser } from '../users/user-view'
 import {
+  createdWithPassword,
   createEmployee,
   listEmployees,
   removeEmployee,
@@ -17,12 +18,14 @@ export function employeeRoutes(deps: Deps) {
   const app = new Hono<AppEnv>()
 
   // The account and the stored Idempotency-Key answer commit together (server/idempotency.ts). The
-  // password stays out of the request fingerprint: a fast hash of it would sit beside the argon2 one.
+  // password stays out of the request fingerprint (a fast hash of it would sit beside the argon2 one);
+  // a repeat is replayed only when its password verifies against the account the first one made.
   app.post('/create/:id', (c) =>
     idempotentCreate(c, deps, async (scope) => {
       const read = scope.read(
         () => jsonBody(c, EmployeeCreateSchema),
         (input) => ({ ...input, password: undefined }),
+        (input, stored) => createdWithPassword(scope.deps.db, stored, input.password),
       )
       const row = await createEmployee(scope.deps, c.var.user, idParam(c), read)
       return { status: 201, message: 'Karyawan berhasil ditambahkan', data: toUser(row) }

@@ -4,6 +4,7 @@ import { type Actor, access } from '../../access'
 import type { DB, UserRow } from '../../db/schema'
 import type { Deps } from '../../deps'
 import { forbidden } from '../../http'
+import { verifyPassword } from '../auth/passwords'
 import {
   createAccount,
   findAccount,
@@ -73,4 +74,17 @@ export async function removeEmployee(deps: Db, user: Actor, id: number): Promise
   await access.require(deps, user, 'employee.manage')
   const employee = await findAccount(deps.db, id, EMPLOYEE_ROLES)
   await removeAccount(deps.db, employee.id)
+}
+
+/**
+ * A repeated create (same Idempotency-Key) is answered from the first one's stored answer only when it
+ * asks for the same password: the password stays out of the key's fingerprint (no fast hash of it is
+ * stored), so it is checked against the account the first request created.
+ */
+export async function createdWithPassword(db: Kysely<DB>, storedData: unknown, password: string) {
+  const id = (storedData as { id?: unknown } | null)?.id
+  if (typeof id !== 'number') return false
+  const row = await db.selectFrom('users').select('password_hash').where('id', '=', id).executeTakeFirst()
+  // The account is gone (deleted since): nothing to compare with, the stored answer stands.
+  return row ? verifyPassword(row.password_hash, password) : true
 }
