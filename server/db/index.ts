@@ -10,6 +10,7 @@ import * as files from './migrations/004-files'
 import * as docs from './migrations/005-docs'
 import * as notificationsWhatsapp from './migrations/006-notifications-whatsapp'
 import * as usageCounters from './migrations/007-usage-counters'
+import * as loginDevices from './migrations/008-login-devices'
 import type { DB } from './schema'
 import { refuseNewerSchema } from './schema-version'
 import { ImmediateSqliteDialect } from './sqlite-immediate'
@@ -81,6 +82,7 @@ const MIGRATIONS: Record<string, { up: (d: Dialect) => Migration['up'] }> = {
   '005-docs': docs,
   '006-notifications-whatsapp': notificationsWhatsapp,
   '007-usage-counters': usageCounters,
+  '008-login-devices': loginDevices,
 }
 
 /** The migrations this build knows, oldest first (server/db/schema-version.ts compares them). */

@@ -30,6 +30,12 @@ export type SessionsTable = {
 
 /** One row per scope (pair, account, address) of each login attempt in the window (migration 003). */
 export type LoginAttemptsTable = { attempt: string; scope: string; attempted_at: string }
+export type LoginDevicesTable = {
+  token_hash: string
+  user_id: number
+  created_at: string
+  last_used_at: string
+}
 export type UsageCountersTable = { key: string; window: string; count: number; expires_at: string }
 
 export type IdempotencyTable = {
@@ -217,6 +223,7 @@ export type DB = {
   users: UsersTable
   sessions: SessionsTable
   login_attempts: LoginAttemptsTable
+  login_devices: LoginDevicesTable
   usage_counters: UsageCountersTable
   idempotency_keys: IdempotencyTable
   projects: ProjectsTable

@@ -43,4 +43,7 @@ export type User = {
   created_at: string
 }
 
-export type LoginResult = User & { token: string }
+export type LoginResult = User & {
+  token: string /** See server/modules/auth/login-devices.ts. */
+  device_token?: string
+}

@@ -5,6 +5,7 @@ import { clientIp } from '../../client-ip'
 import type { AppEnv, Deps } from '../../deps'
 import { AppError, jsonBody, ok } from '../../http'
 import { toUser } from '../users/user-view'
+import { DEVICE_HEADER, knownDevice, rememberDevice } from './login-devices'
 import { dummyHash, verifyPassword } from './passwords'
 import { requireAuth } from './require-auth'
 import { bearerToken, createSession, revokeToken } from './sessions.service'
@@ -15,7 +16,9 @@ export function authRoutes(deps: Deps) {
 
   app.post('/login', async (c) => {
     const input = await jsonBody(c, LoginSchema)
-    const attempt = await loginThrottle.begin(input.email, clientIp(c, config.trustProxy))
+    const shown = c.req.header(DEVICE_HEADER)
+    const device = await knownDevice(db, input.email, shown)
+    const attempt = await loginThrottle.begin(input.email, clientIp(c, config.trustProxy), device)
     const user = await db
       .selectFrom('users')
       .selectAll()
@@ -27,7 +30,8 @@ export function authRoutes(deps: Deps) {
     if (!user || !valid || user.is_active !== 1) throw new AppError(401, MSG.loginFailed)
     await attempt.succeeded()
     const token = await createSession(db, user.id, config.tokenTtlMs)
-    return ok(c, 'Login berhasil', { ...toUser(user), token })
+    const deviceToken = await rememberDevice(db, user.id, device, shown)
+    return ok(c, 'Login berhasil', { ...toUser(user), token, device_token: deviceToken })
   })
 
   app.post('/logout', requireAuth(deps), async (c) => {

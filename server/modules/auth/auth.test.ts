@@ -159,6 +159,63 @@ describe('login limits cannot be used to lock an owner out', () => {
     }
   })
 
+  it('the owner signs in from a browser used before while an attacker exhausts the account, the address and the pair', async () => {
+    const t6 = await createTestApp({
+      trustProxy: true,
+      loginLimit: { perPair: 3, perAccount: 6, perAddress: 8, windowMs: 60_000 },
+    })
+    try {
+      const u = await t6.user('pengawasan')
+      // Yesterday: the owner signed in from this browser, which keeps the device token it was handed.
+      const first = await from(t6, '10.1.1.1', u.email, u.password)
+      expect(first.status).toBe(200)
+      const device = first.json.data.device_token as string
+      expect(device).toMatch(/^[\w-]{20,}$/)
+      // Today: an attacker hammers the account from many addresses and from the owner's own address
+      // (one proxy or one office NAT for everybody).
+      const answers: number[] = []
+      for (let i = 0; i < 12; i++)
+        answers.push((await from(t6, `6.6.6.${i % 3}`, u.email, 'tebak-tebak')).status)
+      for (let i = 0; i < 10; i++) answers.push((await from(t6, '10.1.1.1', u.email, 'tebak-tebak')).status)
+      expect(answers).toContain(429)
+      expect(answers.every((s) => s === 401 || s === 429)).toBe(true)
+      // Without the device token even the right password waits: the account is under attack.
+      expect((await from(t6, '10.1.1.1', u.email, u.password)).status).toBe(429)
+      // With it, the owner is in, and keeps the same token.
+      const owner = await t6.request('POST', '/api/auth/login', {
+        json: { email: u.email, password: u.password },
+        headers: { 'x-forwarded-for': '10.1.1.1', 'x-login-device': device },
+      })
+      expect(owner.status).toBe(200)
+      expect(owner.json.data.device_token).toBe(device)
+      // A device token is the account's own: shown for another account it changes nothing.
+      const other = await t6.user('perencanaan')
+      for (let i = 0; i < 3; i++) await from(t6, '6.6.6.9', other.email, 'tebak-tebak')
+      const borrowed = await t6.request('POST', '/api/auth/login', {
+        json: { email: other.email, password: 'tebak-tebak' },
+        headers: { 'x-forwarded-for': '6.6.6.9', 'x-login-device': device },
+      })
+      expect(borrowed.status).toBe(429)
+      // And guesses made with a stolen device token meet the device's own limit.
+      for (let i = 0; i < 3; i++)
+        expect(
+          (
+            await t6.request('POST', '/api/auth/login', {
+              json: { email: u.email, password: 'tebak-tebak' },
+              headers: { 'x-forwarded-for': '6.6.6.1', 'x-login-device': device },
+            })
+          ).status,
+        ).toBe(401)
+      const stolen = await t6.request('POST', '/api/auth/login', {
+        json: { email: u.email, password: 'tebak-tebak' },
+        headers: { 'x-forwarded-for': '6.6.6.1', 'x-login-device': device },
+      })
+      expect(stolen.status).toBe(429)
+    } finally {
+      await t6.close()
+    }
+  })
+
   it('concurrent failures never pass the pair limit', async () => {
     const t6 = await createTestApp({
       trustProxy: true,

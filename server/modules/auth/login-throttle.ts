@@ -26,15 +26,40 @@ export class LoginThrottle {
     private limits: LoginLimits,
   ) {}
 
-  /** Records an attempt, or throws 429 with the wait in minutes when a scope is over its limit. */
-  async begin(email: string, address: string): Promise<{ succeeded: () => Promise<void> }> {
+  /**
+   * Records an attempt, or throws 429 with the wait in minutes when a scope is over its limit.
+   * `knownDevice` (the hash of a device token this account handed out at an earlier login, see
+   * login-devices.ts) puts the attempt in a scope of its own: an attacker filling the account's or the
+   * address's scope, from anywhere or from behind the same proxy, never locks out a browser its owner
+   * signed in with before, and guesses made with a stolen device token still meet their own limit.
+   */
+  async begin(
+    email: string,
+    address: string,
+    knownDevice?: string,
+  ): Promise<{ succeeded: () => Promise<void> }> {
+    const scopes = knownDevice
+      ? [{ scope: `device:${knownDevice}`, limit: this.limits.perPair }]
+      : [
+          { scope: `pair:${email}|${address}`, limit: this.limits.perPair },
+          { scope: `account:${email}`, limit: this.limits.perAccount },
+          { scope: `address:${address}`, limit: this.limits.perAddress },
+        ]
+    return this.attempt(scopes)
+  }
+
+  /**
+   * A check of a signed-in user's current password (update-password): guesses are limited like a
+   * login's, per account, so a stolen session cannot try passwords at full speed.
+   */
+  beginPasswordCheck(userId: number): Promise<{ succeeded: () => Promise<void> }> {
+    return this.attempt([{ scope: `password:${userId}`, limit: this.limits.perPair }])
+  }
+
+  /** Counts an attempt in every scope; the first scope is the one a success clears. */
+  private async attempt(scopes: Array<{ scope: string; limit: number }>) {
     const now = Date.now()
     const since = new Date(now - this.limits.windowMs).toISOString()
-    const scopes = [
-      { scope: `pair:${email}|${address}`, limit: this.limits.perPair },
-      { scope: `account:${email}`, limit: this.limits.perAccount },
-      { scope: `address:${address}`, limit: this.limits.perAddress },
-    ]
     const attempt = randomUUID()
     const at = new Date(now).toISOString()
     await this.db

@@ -30,15 +30,18 @@ export async function updateProfile(
 
 /** Every other session dies with the old password; answers a fresh token so the caller stays signed in. */
 export async function changePassword(
-  deps: Pick<Deps, 'db' | 'config'>,
+  deps: Pick<Deps, 'db' | 'config' | 'loginThrottle'>,
   user: Caller,
   read: () => Promise<{ current_password: string; new_password: string }>,
 ): Promise<string> {
   await access.require(deps, user, 'profile.edit')
   const input = await read()
+  // Guessing the current password through this call meets the same limit as guessing it at login.
+  const attempt = await deps.loginThrottle.beginPasswordCheck(user.id)
   if (!(await verifyPassword(user.password_hash, input.current_password))) {
     throw new AppError(422, 'Password saat ini salah', { current_password: 'Password saat ini salah' })
   }
+  await attempt.succeeded()
   const passwordHash = await hashPassword(input.new_password)
   return deps.db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute()

@@ -201,6 +201,29 @@ describe('PATCH /api/user/update-password', () => {
     expect(wrong.status).toBe(422)
     expect(wrong.json.errors).toEqual({ current_password: 'Password saat ini salah' })
   })
+  it('guesses of the current password meet the login limit: 429 with Retry-After, the right one waits too', async () => {
+    const u = await t.user('pengawasan')
+    const limit = t.deps.config.loginLimit.perPair
+    for (let i = 0; i < limit; i++) {
+      const wrong = await t.request('PATCH', '/api/user/update-password', {
+        token: u.token,
+        json: body(`tebakan-${i}`, 'password-baru-1'),
+      })
+      expect(wrong.status).toBe(422)
+    }
+    const limited = await t.request('PATCH', '/api/user/update-password', {
+      token: u.token,
+      json: body(u.password, 'password-baru-1'),
+    })
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect(limited.json.message).toMatch(/^Terlalu banyak percobaan/)
+    // Nothing changed: the old password still signs in.
+    expect(
+      (await t.request('POST', '/api/auth/login', { json: { email: u.email, password: u.password } })).status,
+    ).toBe(200)
+  })
+
   it('changes the password, revokes every old session and hands back a fresh token', async () => {
     const u = await t.user('perencanaan')
     const other = await t.request('POST', '/api/auth/login', {

@@ -1,6 +1,38 @@
 import type { LoginInput, LoginResult } from '../../contracts/auth'
 import { api, dataOf } from '../../lib/api'
 
+/**
+ * Device tokens per email (server/modules/auth/login-devices.ts): shown at the next login, they keep this
+ * browser out of an account's lockout while someone else guesses its password. Not a credential, so
+ * logout keeps them; a shared phone keeps one per account.
+ */
+const DEVICES_KEY = 'berkas-login-devices'
+
+function readDevices(): Record<string, string> {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(DEVICES_KEY) ?? '{}')
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {}
+  } catch {
+    return {}
+  }
+}
+
 export async function login(input: LoginInput): Promise<LoginResult> {
-  return dataOf(await api.post<LoginResult>('/api/auth/login', input))
+  const email = (input.email ?? '').trim().toLowerCase()
+  const device = readDevices()[email]
+  const result = dataOf(
+    await api.post<LoginResult>(
+      '/api/auth/login',
+      input,
+      device ? { headers: { 'X-Login-Device': device } } : {},
+    ),
+  )
+  if (result.device_token && result.device_token !== device) {
+    try {
+      localStorage.setItem(DEVICES_KEY, JSON.stringify({ ...readDevices(), [email]: result.device_token }))
+    } catch {
+      // Storage full or blocked: the next login is throttled like any other, nothing worse.
+    }
+  }
+  return result
 }
