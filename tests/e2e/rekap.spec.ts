@@ -214,7 +214,12 @@ test('an admin downloads a project: the progress modal reaches 100 % and a toast
   const project = await projectFor(request, admin)
   // A few megabytes, so the zip streams in several chunks.
   for (let i = 1; i <= 3; i++) {
-    const big = Buffer.concat([pdf(`lampiran ${i}`), Buffer.alloc(2 * 1024 * 1024, i)])
+    // A PDF ends with its %%EOF trailer (the server checks for it in the last KB).
+    const big = Buffer.concat([
+      pdf(`lampiran ${i}`),
+      Buffer.alloc(2 * 1024 * 1024, i),
+      Buffer.from('\n%%EOF\n'),
+    ])
     await recapViaApi(request, admin, project.slug, `Lampiran ${i}.pdf`, big)
   }
   await loginViaUi(page, admin.email, admin.password)
