@@ -37,6 +37,8 @@ export function authRoutes(deps: Deps) {
   app.post('/logout', requireAuth(deps), async (c) => {
     const token = bearerToken(c.req.header('authorization'))
     if (token) await revokeToken(db, token)
+    // Its notification stream, on whichever process, ends now rather than at its next ping.
+    await deps.notificationFeed.sessionsEnded()
     return ok(c, 'Logout berhasil')
   })
 

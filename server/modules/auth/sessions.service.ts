@@ -4,7 +4,8 @@ import type { DB, UserRow } from '../../db/schema'
 import { nowIso } from '../../http'
 
 // Tokens are opaque random strings; only their SHA-256 is stored, so a leaked database holds no usable token.
-const digest = (token: string) => createHash('sha256').update(token).digest('hex')
+export const tokenDigest = (token: string) => createHash('sha256').update(token).digest('hex')
+const digest = tokenDigest
 
 export async function createSession(db: Kysely<DB>, userId: number, ttlMs: number): Promise<string> {
   const token = randomBytes(32).toString('base64url')

@@ -20,6 +20,8 @@ import {
  */
 
 type Db = { db: Kysely<DB> }
+/** Calls that end sessions also tell every process's notification streams (notification-feed.ts). */
+type DbAndFeed = Db & Pick<Deps, 'notificationFeed'>
 type EmployeeInput = { name: string; email: string; phone: string; role: Role }
 
 export async function listEmployees(deps: Db, user: Actor): Promise<UserRow[]> {
@@ -60,20 +62,23 @@ export async function updateEmployee(
 }
 
 export async function setEmployeeActive(
-  deps: Db,
+  deps: DbAndFeed,
   user: Actor,
   id: number,
   active: boolean,
 ): Promise<UserRow> {
   await access.require(deps, user, 'employee.manage')
   const employee = await findAccount(deps.db, id, EMPLOYEE_ROLES)
-  return setAccountActive(deps.db, employee.id, active)
+  const row = await setAccountActive(deps.db, employee.id, active)
+  if (!active) await deps.notificationFeed.sessionsEnded()
+  return row
 }
 
-export async function removeEmployee(deps: Db, user: Actor, id: number): Promise<void> {
+export async function removeEmployee(deps: DbAndFeed, user: Actor, id: number): Promise<void> {
   await access.require(deps, user, 'employee.manage')
   const employee = await findAccount(deps.db, id, EMPLOYEE_ROLES)
   await removeAccount(deps.db, employee.id)
+  await deps.notificationFeed.sessionsEnded()
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import pg from 'pg'
 import type { Notification } from '../../../src/contracts/notifications'
 import type { Dialect } from '../../db/index'
@@ -31,6 +31,8 @@ export const feedChannel = (schema: string | undefined) =>
  */
 export class NotificationFeed {
   private readonly listeners = new Map<number, Set<Listener>>()
+  /** Open streams by their session's token hash: ended as soon as a pass finds the session gone. */
+  private readonly sessions = new Map<string, Set<() => void>>()
   private lastId = 0
   private timer: NodeJS.Timeout | undefined
   private starting: Promise<void> | undefined
@@ -54,22 +56,50 @@ export class NotificationFeed {
     return this.lastId
   }
 
-  /** Calls `listener` with each new notification of `userId`; resolves once the feed is live. */
-  async subscribe(userId: number, listener: Listener): Promise<() => void> {
+  /**
+   * Calls `listener` with each new notification of `userId`; resolves once the feed is live. With
+   * `session`, `session.ended` is called as soon as that session is gone (logout, password change,
+   * deactivation, removal, expiry) on whichever process it ended.
+   */
+  async subscribe(
+    userId: number,
+    listener: Listener,
+    session?: { tokenHash: string; ended: () => void },
+  ): Promise<() => void> {
     let set = this.listeners.get(userId)
     if (!set) {
       set = new Set()
       this.listeners.set(userId, set)
     }
     set.add(listener)
+    if (session) {
+      const ends = this.sessions.get(session.tokenHash) ?? new Set()
+      ends.add(session.ended)
+      this.sessions.set(session.tokenHash, ends)
+    }
     this.starting ??= this.start()
     await this.starting
     return () => {
       const current = this.listeners.get(userId)
       current?.delete(listener)
       if (current && current.size === 0) this.listeners.delete(userId)
+      if (session) {
+        const ends = this.sessions.get(session.tokenHash)
+        ends?.delete(session.ended)
+        if (ends && ends.size === 0) this.sessions.delete(session.tokenHash)
+      }
       if (this.listeners.size === 0) this.stop()
     }
+  }
+
+  /**
+   * Sessions were revoked: every process checks its open streams now (PostgreSQL: NOTIFY, delivered when
+   * the revoking transaction has committed; SQLite: the next pass, within a second), not at the stream's
+   * next ping 25 s later.
+   */
+  async sessionsEnded(): Promise<void> {
+    if (this.opts.listen) await sql`select pg_notify(${this.opts.listen.channel}, '')`.execute(this.opts.db)
+    void this.poll()
   }
 
   get subscribers(): number {
@@ -155,5 +185,29 @@ export class NotificationFeed {
       for (const listener of set) listener(notification)
     }
     if (rows.length === 500) this.again = true
+    await this.endRevokedStreams()
+  }
+
+  private async endRevokedStreams() {
+    if (this.sessions.size === 0) return
+    const hashes = [...this.sessions.keys()]
+    const live = new Set<string>()
+    for (let i = 0; i < hashes.length; i += 500) {
+      const rows = await this.opts.db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select('sessions.token_hash')
+        .where('sessions.token_hash', 'in', hashes.slice(i, i + 500))
+        .where('sessions.expires_at', '>', new Date().toISOString())
+        .where('users.is_active', '=', 1)
+        .where('users.deleted_at', 'is', null)
+        .execute()
+      for (const r of rows) live.add(r.token_hash)
+    }
+    for (const hash of hashes) {
+      if (live.has(hash)) continue
+      for (const ended of this.sessions.get(hash) ?? []) ended()
+      this.sessions.delete(hash)
+    }
   }
 }

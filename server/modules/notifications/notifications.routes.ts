@@ -5,7 +5,7 @@ import { NOTIFICATION_MSG, NOTIFICATION_STREAM } from '../../../src/contracts/no
 import { access } from '../../access'
 import type { AppEnv, Deps } from '../../deps'
 import { AppError, idParam, ok } from '../../http'
-import { bearerToken, userForToken } from '../auth/sessions.service'
+import { bearerToken, tokenDigest, userForToken } from '../auth/sessions.service'
 import { listNotifications, markAllRead, markRead } from './notifications.service'
 
 /** A stream ends after this long (the client reconnects): no connection lives forever behind a proxy. */
@@ -43,11 +43,17 @@ export function notificationRoutes(deps: Deps) {
       })
       stream.onAbort(() => close())
       void deps.notificationFeed.closing.then(() => close())
-      const unsubscribe = await deps.notificationFeed.subscribe(user.id, (n) => {
-        void stream
-          .writeSSE({ event: NOTIFICATION_STREAM.event, id: String(n.id), data: JSON.stringify(n) })
-          .catch(() => close())
-      })
+      const token = bearerToken(c.req.header('authorization')) ?? ''
+      const unsubscribe = await deps.notificationFeed.subscribe(
+        user.id,
+        (n) => {
+          void stream
+            .writeSSE({ event: NOTIFICATION_STREAM.event, id: String(n.id), data: JSON.stringify(n) })
+            .catch(() => close())
+        },
+        // Logout, a password change or deactivation on any process ends this stream at once.
+        { tokenHash: tokenDigest(token), ended: () => close() },
+      )
       try {
         await stream.writeSSE({
           event: NOTIFICATION_STREAM.ready,
@@ -61,9 +67,8 @@ export function notificationRoutes(deps: Deps) {
           await Promise.race([closed, new Promise((r) => (timer = setTimeout(r, wait)))])
           clearTimeout(timer)
           if (stream.aborted || stream.closed || Date.now() >= end) break
-          // A session ended meanwhile (logout, deactivation, password change) ends the stream too.
-          const token = bearerToken(c.req.header('authorization'))
-          if (!token || (await userForToken(deps.db, token))?.id !== user.id) break
+          // The feed ends it when its session goes; this check is the safety net (e.g. an expiry).
+          if ((await userForToken(deps.db, token))?.id !== user.id) break
           await stream.write(': ping\n\n')
         }
       } finally {

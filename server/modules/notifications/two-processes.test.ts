@@ -140,6 +140,60 @@ describe(`notifications and the WhatsApp bot across two processes (${TEST_DB})`,
     }
   }, 60_000)
 
+  it('logout, a password change and a deactivation on one process end the streams on the other at once', async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess]
+    // Three sessions of the field worker, each with a stream open on process b.
+    const open = async (token: string) => {
+      const res = await fetch(`${b.base}/api/notification/stream`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+      expect(res.status).toBe(200)
+      const reader = (res.body as ReadableStream<Uint8Array>).getReader()
+      let text = ''
+      while (!text.includes('event: ready')) text += new TextDecoder().decode((await reader.read()).value)
+      // When the stream ended; the ping comes every 25 s, so "at once" is well under it.
+      const ended = (async () => {
+        while (!(await reader.read()).done) {}
+        return Date.now()
+      })()
+      return { ended }
+    }
+    const session = () => loginOn(a, 'pengawas@notif.test', 'rahasia-karyawan')
+
+    const loggedOut = await session()
+    const { ended: ended1 } = await open(loggedOut)
+    const t1 = Date.now()
+    expect((await callServer(a, 'POST', '/api/auth/logout', { token: loggedOut })).status).toBe(200)
+    expect((await ended1) - t1).toBeLessThan(10_000)
+
+    const kept = await session()
+    const { ended: ended2 } = await open(kept)
+    const t2 = Date.now()
+    const changed = await callServer(a, 'PATCH', '/api/user/update-password', {
+      token: kept,
+      json: {
+        current_password: 'rahasia-karyawan',
+        new_password: 'rahasia-baru-1',
+        confirm_new_password: 'rahasia-baru-1',
+      },
+    })
+    expect(changed.status).toBe(200)
+    expect((await ended2) - t2).toBeLessThan(10_000)
+
+    const last = await loginOn(a, 'pengawas@notif.test', 'rahasia-baru-1')
+    const { ended: ended3 } = await open(last)
+    const employeeId = (await callServer(a, 'GET', '/api/user/me', { token: last })).json.data.id
+    const t3 = Date.now()
+    expect(
+      (await callServer(a, 'PATCH', `/api/employee/set-active/${employeeId}/false`, { token: adminToken }))
+        .status,
+    ).toBe(200)
+    expect((await ended3) - t3).toBeLessThan(10_000)
+    // Back as it was for the tests after this one.
+    await callServer(a, 'PATCH', `/api/employee/set-active/${employeeId}/true`, { token: adminToken })
+    employeeToken = await loginOn(a, 'pengawas@notif.test', 'rahasia-baru-1')
+  }, 90_000)
+
   it('one process holds the bot; stopping it moves the bot to the other, and no message goes out twice', async () => {
     const holderOf = async () =>
       (

@@ -30,7 +30,7 @@ export async function updateProfile(
 
 /** Every other session dies with the old password; answers a fresh token so the caller stays signed in. */
 export async function changePassword(
-  deps: Pick<Deps, 'db' | 'config' | 'loginThrottle'>,
+  deps: Pick<Deps, 'db' | 'config' | 'loginThrottle' | 'notificationFeed'>,
   user: Caller,
   read: () => Promise<{ current_password: string; new_password: string }>,
 ): Promise<string> {
@@ -43,9 +43,11 @@ export async function changePassword(
   }
   await attempt.succeeded()
   const passwordHash = await hashPassword(input.new_password)
-  return deps.db.transaction().execute(async (trx) => {
+  const token = await deps.db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute()
     await revokeAllSessions(trx, user.id)
     return createSession(trx, user.id, deps.config.tokenTtlMs)
   })
+  await deps.notificationFeed.sessionsEnded()
+  return token
 }
