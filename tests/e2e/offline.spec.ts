@@ -1,25 +1,20 @@
-import fs from 'node:fs'
 import path from 'node:path'
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import sharp from 'sharp'
+import { expect, type Page, test } from '@playwright/test'
 import {
-  type Account,
-  apiCall,
-  createAdmin,
-  createEmployee,
-  expectToast,
-  loginViaUi,
-  unique,
-} from './support'
-
-/** The service worker controls the page (after the first visit: clientsClaim, then one reload). */
-async function controlledBySw(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-  })
-  await page.reload()
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
-}
+  commentInUi,
+  controlledBySw,
+  docCard,
+  makePhotos,
+  photos,
+  QUEUED,
+  screens,
+  serverComments,
+  serverDocs,
+  setupProject,
+  shot,
+  uploadInUi,
+} from './field-support'
+import { apiCall, createAdmin, createEmployee, expectToast, loginViaUi, unique } from './support'
 
 /** The persisted queries' hashes (one IndexedDB record each, keyed by hash: src/lib/query-persist.ts). */
 function persistedQueryHashes(page: Page) {
@@ -209,101 +204,7 @@ test('logout clears what a shared phone would leak: cached answers, cached photo
 
 // --- The outbox: documentation made without signal -------------------------------------------------------
 
-type Doc = {
-  uuid: string
-  description: string
-  likes: number
-  is_liked: boolean
-  comments: number
-  images: { name: string }[]
-}
-type ProjectData = { id: number; slug: string; name: string }
-
-const fixtures = path.join(path.resolve(import.meta.dirname, '../..'), 'test-results', 'offline-fixtures')
-const screens = path.join(path.resolve(import.meta.dirname, '../..'), 'test-results', 'offline-screens')
-const photos = {
-  kolom: path.join(fixtures, 'kolom-c4.jpg'),
-  balok: path.join(fixtures, 'balok-b2.jpg'),
-}
-
-test.beforeAll(async () => {
-  fs.mkdirSync(fixtures, { recursive: true })
-  fs.mkdirSync(screens, { recursive: true })
-  for (const [file, hue] of [
-    [photos.kolom, 28],
-    [photos.balok, 200],
-  ] as const) {
-    if (fs.existsSync(file)) continue
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1200">
-      <rect width="100%" height="100%" fill="hsl(${hue},45%,72%)"/>
-      <rect y="760" width="100%" height="440" fill="#6d5d4b"/>
-      <rect x="300" y="260" width="120" height="560" fill="#9aa3ad"/><rect x="900" y="260" width="120" height="560" fill="#9aa3ad"/>
-      <rect x="240" y="220" width="1120" height="70" fill="#b8bec6"/></svg>`
-    await sharp(Buffer.from(svg)).jpeg({ quality: 88 }).toFile(file)
-  }
-})
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(screens, `${test.info().project.name}-${name}.png`) })
-
-async function setupProject(request: APIRequestContext) {
-  const admin = await createAdmin(request)
-  const supervisor = await createEmployee(request, admin, 'pengawasan', `Sari Pengawas ${unique()}`)
-  const project = (
-    await apiCall(request, admin, 'POST', '/api/project/create', {
-      name: `Jembatan Cikapundung ${unique()}`,
-      description: 'Pembangunan jembatan beton bertulang bentang 24 m',
-    })
-  ).data as ProjectData
-  await apiCall(request, admin, 'PUT', `/api/project/${project.id}/members`, { user_ids: [supervisor.id] })
-  // One item already on the server, for the like and the comment.
-  const res = await request.post(`/api/doc/${project.slug}/upload`, {
-    headers: { authorization: `Bearer ${admin.token}` },
-    multipart: {
-      description: 'Galian pondasi footplat F3 selesai',
-      files: { name: 'galian.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(photos.balok) },
-    },
-  })
-  expect(res.status()).toBe(201)
-  return { admin, supervisor, project }
-}
-
-async function serverDocs(request: APIRequestContext, who: Account, slug: string): Promise<Doc[]> {
-  return (await apiCall(request, who, 'GET', `/api/doc/${slug}/list`)).data as Doc[]
-}
-
-async function serverComments(request: APIRequestContext, who: Account, slug: string, doc: string) {
-  return (await apiCall(request, who, 'GET', `/api/doc/${slug}/comment/${doc}/list`)).data as {
-    content: string
-  }[]
-}
-
-const docCard = (page: Page, text: string) =>
-  page.getByRole('list', { name: 'Daftar dokumentasi' }).getByRole('listitem').filter({ hasText: text })
-
-async function uploadInUi(page: Page, files: string[], description: string) {
-  await page.getByRole('button', { name: 'Unggah Foto' }).first().click()
-  const dialog = page.getByRole('dialog', { name: 'Unggah Dokumentasi' })
-  await dialog.getByLabel('Pilih foto dari galeri').setInputFiles(files)
-  const picked = dialog.getByRole('list', { name: 'Foto terpilih' }).getByRole('listitem')
-  await expect(picked.and(page.locator('[data-status="ready"]'))).toHaveCount(files.length, {
-    timeout: 60_000,
-  })
-  await dialog.getByLabel('Deskripsi').fill(description)
-  await dialog.getByRole('button', { name: `Unggah ${files.length} Foto` }).click()
-  await expect(dialog).toBeHidden()
-}
-
-async function commentInUi(page: Page, item: ReturnType<typeof docCard>, text: string, count: number) {
-  await item.getByRole('button', { name: `Komentar (${count})` }).click()
-  const dialog = page.getByRole('dialog', { name: 'Komentar' })
-  await dialog.getByLabel('Komentar', { exact: true }).fill(text)
-  await dialog.getByRole('button', { name: 'Kirim komentar' }).click()
-  await expect(dialog.getByLabel('Komentar', { exact: true })).toHaveValue('')
-  return dialog
-}
-
-const QUEUED = 'Disimpan di Kotak Keluar'
+test.beforeAll(makePhotos)
 
 test('offline: two photos, a comment and a like arrive exactly once after the app was closed and opened with signal', async ({
   page,
