@@ -277,13 +277,15 @@ let started = false
 
 /**
  * Starts the triggers (once): app start, the 'online' event, returning to the tab, changes made by other
- * tabs or the service worker. `onLanded` refreshes what a landed item changed (query invalidation).
+ * tabs or the service worker. `onLanded` refreshes what a landed item changed (query invalidation);
+ * `onAuthRequired` runs when the server refused the token while sending (the app asks to log in again).
  */
-export function startOutboxSync(onLanded: (item: OutboxItem) => void) {
+export function startOutboxSync(onLanded: (item: OutboxItem) => void, onAuthRequired: () => void) {
   if (started) return
   started = true
   subscribeOutbox((event) => {
     if (event.type === 'landed') onLanded(event.item)
+    if (event.type === 'auth-required') onAuthRequired()
     void refresh()
   })
   window.addEventListener('online', () => void replayNow())

@@ -1,5 +1,6 @@
 import { Dialog as ArkDialog } from '@ark-ui/react/dialog'
 import { Portal } from '@ark-ui/react/portal'
+import { useEffect } from 'react'
 import { cx } from 'styled-system/css'
 import { dialog } from 'styled-system/recipes'
 import { Button } from './button'
@@ -25,6 +26,14 @@ export default function DialogFrame({
   bodyClassName,
 }: DialogProps) {
   const s = dialog({ placement, size })
+  // On a phone the sheet's buttons sit where corner toasts are: those still showing move to the top.
+  useEffect(() => {
+    if (!open) return
+    const frame = requestAnimationFrame(() => {
+      void import('./toaster').then((t) => t.liftToastsOverSheet()).catch(() => undefined)
+    })
+    return () => cancelAnimationFrame(frame)
+  }, [open])
   return (
     <ArkDialog.Root
       open={open}

@@ -30,6 +30,21 @@ export function raise(toast: ToastOptions) {
   ;(phoneSheetOpen() ? sheetToaster : cornerToaster).create(toast)
 }
 
+/**
+ * A sheet opened on a phone while corner toasts are still showing (the 'Disimpan di Kotak Keluar' of one
+ * upload as the next upload's sheet opens): they move to the top, so they never sit over the sheet's
+ * buttons and catch the tap meant for 'Unggah'. Called by the dialog frame when it opens.
+ */
+export function liftToastsOverSheet() {
+  if (!phoneSheetOpen()) return
+  for (const toast of cornerToaster.getVisibleToasts()) {
+    if (!toast.id) continue
+    cornerToaster.remove(toast.id)
+    const { id: _, ...rest } = toast
+    sheetToaster.create(rest as ToastOptions)
+  }
+}
+
 const icons = {
   success: IconCheckCircle,
   error: IconAlertCircle,

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react'
 import type { ApiEnvelope } from '../../contracts/common'
 import { type Doc, type DocWrite, docWriteRequest } from '../../contracts/docs'
 import type { OutboxItem } from '../../lib/outbox'
@@ -74,16 +75,36 @@ export async function sendOrQueueDocWrite<T>(
   return { success: true, message: QUEUED_MESSAGE, queued: true }
 }
 
-/** Uploads of this project not yet in the grid: waiting, sending, refused, or landed a moment ago. */
-export function useQueuedUploads(slug: string, shown: Doc[]): OutboxItem[] {
+/** How long a landed upload may stand in for the list's copy of it at most. */
+const LANDED_SHOWN_MS = 30_000
+
+/**
+ * Uploads of this project not yet in the grid: waiting, sending, refused, or landed a moment ago. A landed
+ * upload stays until the list has been fetched again after it landed (its card never blinks out and back
+ * in between), and LANDED_SHOWN_MS at most: once that list is in, it is on a page of it (perhaps not one
+ * loaded yet: fifty photos sent at once fill several), and a blank stand-in (its photos left the phone
+ * when it landed) would only sit on top of the grid.
+ */
+export function useQueuedUploads(slug: string, shown: Doc[], listUpdatedAt: number): OutboxItem[] {
   const items = useOutboxItems((i) => i.kind === 'doc.upload' && i.scope.slug === slug, true)
+  const [now, setNow] = useState(Date.now)
   const known = new Set(shown.map((d) => d.uuid))
-  // A landed upload stays until the refreshed list shows it, so the card never blinks out and back.
-  return items.filter(
+  const landed = items.filter(
     (i) =>
-      i.status !== 'done' ||
-      (i.ref !== undefined && !known.has(i.ref) && Date.now() - (i.doneAt ?? 0) < 30_000),
+      i.status === 'done' &&
+      i.ref !== undefined &&
+      !known.has(i.ref) &&
+      (i.doneAt ?? 0) >= listUpdatedAt &&
+      now - (i.doneAt ?? 0) < LANDED_SHOWN_MS,
   )
+  // Re-check when the oldest stand-in runs out, even if nothing else changes on the screen.
+  const expiry = Math.min(...landed.map((i) => (i.doneAt ?? 0) + LANDED_SHOWN_MS))
+  useEffect(() => {
+    if (!Number.isFinite(expiry)) return
+    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, expiry - Date.now()) + 50)
+    return () => clearTimeout(timer)
+  }, [expiry])
+  return items.filter((i) => i.status !== 'done' || landed.includes(i))
 }
 
 /** Comments on one item that have not reached the server yet. */

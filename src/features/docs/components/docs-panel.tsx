@@ -49,7 +49,7 @@ export default function DocsPanel({ project }: { project: Project }) {
   const loaded = list.data?.pages.flatMap((p) => p.docs) ?? []
   rememberProjectName(slug, project.name)
   // What this phone has queued (outbox) shows at once: new photos first, likes and comments counted.
-  const queuedUploads = useQueuedUploads(slug, loaded)
+  const queuedUploads = useQueuedUploads(slug, loaded, list.dataUpdatedAt)
   const queuedStates = useQueuedDocStates(slug)
   // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed when the pages or the queue change
   const docs = useMemo(
