@@ -493,10 +493,16 @@ test('5. fifty photo items queued offline land in the order they were made, each
   await page.waitForTimeout(2000)
   // Oldest first on the server (creation order) is the order they were queued; none twice, none lost.
   expect(await landed()).toEqual(made)
-  // Nothing in the grid is marked as waiting, being sent or refused any more.
+  // Nothing in the grid is marked as waiting, being sent or refused any more, and once the list has been
+  // fetched again no landed stand-in (its photos left the phone) sits on top of the grid: the server's
+  // cards take their place, the newest first.
   await expect(
     page.locator('[data-queued] [data-testid="waiting-mark"]:not([data-status="done"])'),
   ).toHaveCount(0, { timeout: 20_000 })
+  await expect(page.locator('[data-queued]')).toHaveCount(0, { timeout: 15_000 })
+  await expect(
+    page.getByRole('list', { name: 'Daftar dokumentasi' }).getByRole('listitem').first(),
+  ).toContainText(made[COUNT - 1]?.description ?? '')
   await expect(page.getByRole('dialog')).toHaveCount(0)
 })
 
