@@ -33,6 +33,8 @@ export type Config = {
   storageUrl: string | undefined
   /** Server processes `npm start` runs on one port (server/cluster.ts); default: every core. */
   workers: number
+  /** A request whose headers have not all arrived by then is cut (slow-header sockets). */
+  headersTimeoutMs: number
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -70,6 +72,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     storageUrl: env.STORAGE_URL || undefined,
     workers: positiveInt(env.WORKERS, os.availableParallelism()),
+    headersTimeoutMs: positiveInt(env.HEADERS_TIMEOUT_MS, 20_000),
   }
 }
 

@@ -33,9 +33,15 @@ const server = serve(
     port: config.port,
     hostname: config.host,
     // Node cuts any request not received whole within 5 minutes: a 200 MB upload from a phone on a weak
-    // site connection takes longer. Idle sockets are cut instead (below); headers still must arrive
-    // within headersTimeout (60 s), which keeps slow-header attacks out.
-    serverOptions: { requestTimeout: 0 },
+    // site connection takes longer, so that limit is off and idle sockets are cut instead (below). Off,
+    // it also turned Node 20's header deadline off (headersTimeout defaults to min(60 s, requestTimeout)):
+    // sockets sending a header byte a second were never cut and a thousand of them used up the process's
+    // file descriptors. The header deadline is set on its own, and checked every few seconds.
+    serverOptions: {
+      requestTimeout: 0,
+      headersTimeout: config.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(5000, Math.ceil(config.headersTimeoutMs / 2)),
+    },
   },
   (info) => {
     deps.logger.info(`Berkas berjalan di http://${info.address}:${info.port} (database: ${database.dialect})`)
