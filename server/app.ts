@@ -62,6 +62,12 @@ export function createApp(deps: Deps) {
       const message = status === 413 ? MSG.tooLarge : status === 401 ? MSG.unauthenticated : MSG.malformed
       return c.json({ success: false, message }, status)
     }
+    // The client went away while its body was being read (a phone losing signal mid-request): nothing
+    // failed here and nobody reads the answer. Noted at info level, without a stack trace.
+    if (clientWentAway(err, c.req.raw)) {
+      deps.logger.info('client went away', { method: c.req.method, path: c.req.path })
+      return c.json({ success: false, message: MSG.malformed }, 400)
+    }
     // Fields, not text: the logger writes JSON lines, so a decoded %0a in the path cannot forge a line.
     deps.logger.error('request failed', { method: c.req.method, path: c.req.path, err })
     return c.json({ success: false, message: MSG.serverError }, 500)
@@ -150,4 +156,10 @@ export function createApp(deps: Deps) {
   }
 
   return app
+}
+
+/** Node's 'aborted' (ECONNRESET) on a request stream whose client closed the connection before the end. */
+function clientWentAway(err: Error, request: Request): boolean {
+  const code = (err as { code?: unknown }).code
+  return request.signal.aborted || code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE'
 }

@@ -1,9 +1,10 @@
+import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MSG } from '../src/contracts/common'
 import { createApp } from './app'
 import { assertCleanInput } from './http'
 import { createLogger } from './logger'
-import { createTestApp, TEST_DB, type TestApp } from './test/harness'
+import { createTestApp, listen, TEST_DB, type TestApp } from './test/harness'
 
 /** Inputs a hostile-input run found answering 500 (PostgreSQL) or blocking the server; each must be a 4xx. */
 
@@ -190,6 +191,40 @@ describe(`over-long input (${TEST_DB})`, () => {
 })
 
 describe('logs', () => {
+  it('a body that ends early (the client went away) is one info line, no error and no stack', async () => {
+    const lines: { level: string; line: string }[] = []
+    const original = t.deps.logger
+    t.deps.logger = createLogger('debug', (level, line) => void lines.push({ level, line }))
+    const server = await listen(createApp(t.deps))
+    const u = await t.user('pengawasan')
+    try {
+      // A chunked JSON body (no Content-Length: read to its end) cut off after its first bytes.
+      for (const [method, path] of [
+        ['POST', '/api/auth/login'],
+        ['PUT', '/api/user/update'],
+      ] as const) {
+        const socket = net.connect(server.port, '127.0.0.1')
+        socket.on('error', () => undefined)
+        socket.write(
+          `${method} ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${u.token}\r\n` +
+            'Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n1f4\r\n{"name":"Sa',
+        )
+        await new Promise((r) => setTimeout(r, 200))
+        socket.destroy()
+      }
+      await expect.poll(() => lines.filter((l) => l.line.includes('client went away')).length).toBe(2)
+    } finally {
+      await server.close()
+      t.deps.logger = original
+    }
+    expect(lines.filter((l) => l.level === 'error' || l.level === 'warn')).toEqual([])
+    for (const { line } of lines.filter((l) => l.line.includes('client went away'))) {
+      const entry = JSON.parse(line)
+      expect(entry).toMatchObject({ level: 'info', msg: 'client went away' })
+      expect(entry.err).toBeUndefined()
+    }
+  })
+
   it('a failing request with %0a in its path is exactly one JSON log line', async () => {
     const lines: string[] = []
     const original = t.deps.logger
