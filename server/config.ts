@@ -35,6 +35,8 @@ export type Config = {
   workers: number
   /** A request whose headers have not all arrived by then is cut (slow-header sockets). */
   headersTimeoutMs: number
+  /** The firm's IANA time zone: dates in the project zip (its entries' times, its name, its notes). */
+  firmTimeZone: string
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -73,7 +75,19 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storageUrl: env.STORAGE_URL || undefined,
     workers: positiveInt(env.WORKERS, os.availableParallelism()),
     headersTimeoutMs: positiveInt(env.HEADERS_TIMEOUT_MS, 20_000),
+    firmTimeZone: timeZone(env.FIRM_TIME_ZONE),
   }
+}
+
+/** An IANA zone name Intl knows; a wrong one stops the start with a clear message, never a UTC zip. */
+function timeZone(raw: string | undefined): string {
+  const zone = raw || 'Asia/Jakarta'
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone })
+  } catch {
+    throw new Error(`FIRM_TIME_ZONE "${zone}" bukan zona waktu IANA (contoh: Asia/Jakarta, Asia/Makassar)`)
+  }
+  return zone
 }
 
 /** Like positiveInt, but 0 is allowed (a limit of 0 is off). */

@@ -88,7 +88,7 @@ describe('zip writer', () => {
       file('Dokumentasi/001 Pengecoran/foto 日本.jpg', photo),
       file('Rekap/Laporan akhir.xlsx', Buffer.from('PK rekap')),
     ]
-    const plan = planZip(entries)
+    const plan = planZip(entries, 'Asia/Jakarta')
     const target = path.join(dir, 'small.zip')
     const written = await toSparseFile(zipStream(plan), target)
     expect(written).toBe(plan.length)
@@ -126,10 +126,21 @@ describe('zip writer', () => {
     )
   })
 
+  it("dates entries in the firm's time zone, which the zone-less DOS fields are read in (not the server's UTC)", async () => {
+    const target = path.join(dir, 'zona.zip')
+    await toSparseFile(zipStream(planZip([file('a.txt', Buffer.from('x'))], 'Asia/Jakarta')), target)
+    const script =
+      'import sys, zipfile, json; print(json.dumps(zipfile.ZipFile(sys.argv[1]).infolist()[0].date_time))'
+    // 14:30:08 UTC is 21:30:08 in Jakarta (UTC+7), what a Jakarta office's unzip tool shows.
+    expect(JSON.parse(python(script, target))).toEqual([2025, 3, 5, 21, 30, 8])
+    await toSparseFile(zipStream(planZip([file('a.txt', Buffer.from('x'))], 'Asia/Jayapura')), target)
+    expect(JSON.parse(python(script, target))).toEqual([2025, 3, 5, 23, 30, 8])
+  })
+
   it('lists the same entries with the same bytes as yazl does for the same files', async () => {
     const entries = [file('a/b.txt', Buffer.from('halo')), file('c.bin', Buffer.from([0, 1, 2, 255]))]
     const ours = path.join(dir, 'ours.zip')
-    await toSparseFile(zipStream(planZip(entries)), ours)
+    await toSparseFile(zipStream(planZip(entries, 'Asia/Jakarta')), ours)
     const z = new ZipFile()
     z.addBuffer(Buffer.from('halo'), 'a/b.txt', { compress: false, mtime: WHEN })
     z.addBuffer(Buffer.from([0, 1, 2, 255]), 'c.bin', { compress: false, mtime: WHEN })
@@ -147,7 +158,7 @@ describe('zip writer', () => {
     const count = 70_000
     const entries: ZipEntry[] = []
     for (let i = 0; i < count; i++) entries.push(file(`f/${i}.txt`, Buffer.from(String(i % 10))))
-    const plan = planZip(entries)
+    const plan = planZip(entries, 'Asia/Jakarta')
     expect(plan.zip64End).toBe(true)
     const target = path.join(dir, 'many.zip')
     expect(await toSparseFile(zipStream(plan), target)).toBe(plan.length)
@@ -169,7 +180,7 @@ print(len(names), z.read('f/69999.txt').decode(), z.read('f/12345.txt').decode()
       { name: 'besar.bin', size: big, modified: WHEN, open: zeros(big) },
       file('akhir.txt', Buffer.from('sesudah yang besar')),
     ]
-    const plan = planZip(entries)
+    const plan = planZip(entries, 'Asia/Jakarta')
     expect(plan.centralOffset).toBeGreaterThan(2 ** 32)
     const target = path.join(dir, 'big.zip')
     expect(await toSparseFile(zipStream(plan), target)).toBe(plan.length)
@@ -220,7 +231,7 @@ print(info.file_size, info.compress_type, z.read('akhir.txt').decode(), z.read('
       },
     })
     const entries = Array.from({ length: 5 }, (_, i) => tracked(`f${i}.bin`, 4 * 1024 * 1024))
-    const stream = zipStream(planZip(entries))
+    const stream = zipStream(planZip(entries, 'Asia/Jakarta'))
     let received = 0
     await new Promise<void>((resolve) => {
       stream.on('data', (chunk: Buffer) => {
@@ -240,11 +251,11 @@ print(info.file_size, info.compress_type, z.read('akhir.txt').decode(), z.read('
   })
 
   it('fails the stream instead of sending a wrong archive when a source disagrees with its size', async () => {
-    const plan = planZip([{ ...file('x.txt', Buffer.from('pendek')), size: 10 }])
+    const plan = planZip([{ ...file('x.txt', Buffer.from('pendek')), size: 10 }], 'Asia/Jakarta')
     await expect(toSparseFile(zipStream(plan), path.join(dir, 'bad.zip'))).rejects.toBeInstanceOf(
       ZipSourceMismatch,
     )
-    const long = planZip([{ ...file('y.txt', Buffer.from('terlalu panjang')), size: 3 }])
+    const long = planZip([{ ...file('y.txt', Buffer.from('terlalu panjang')), size: 3 }], 'Asia/Jakarta')
     await expect(toSparseFile(zipStream(long), path.join(dir, 'bad2.zip'))).rejects.toBeInstanceOf(
       ZipSourceMismatch,
     )

@@ -67,6 +67,8 @@ const DOS_DIRECTORY = 0x10
 type Planned = {
   entry: ZipEntry
   name: Buffer
+  /** The DOS date and time of `entry.modified`, as wall-clock time in the plan's time zone. */
+  dos: { date: number; time: number }
   isDir: boolean
   /** The entry's own sizes need ZIP64 (4 GiB or more). */
   big: boolean
@@ -107,8 +109,13 @@ function centralHeaderSize(p: Planned) {
   return CENTRAL_FIXED + p.name.length + TIME_EXTRA_BYTES + (zip64 ? 4 + zip64 * 8 : 0)
 }
 
-/** Lays out the archive: every offset and the total length, from names and declared sizes alone. */
-export function planZip(entries: readonly ZipEntry[]): ZipPlan {
+/**
+ * Lays out the archive: every offset and the total length, from names and declared sizes alone. The DOS
+ * times carry no zone and every unzip tool shows them as they are: they are written as wall-clock time
+ * in `timeZone` (the firm's, not the server's, which is usually UTC: 7 hours early in Jakarta).
+ */
+export function planZip(entries: readonly ZipEntry[], timeZone: string): ZipPlan {
+  const wallClock = wallClockIn(timeZone)
   const planned: Planned[] = []
   let offset = 0
   for (const entry of entries) {
@@ -119,7 +126,14 @@ export function planZip(entries: readonly ZipEntry[]): ZipPlan {
     if (!isDir && !entry.open) throw new Error(`zip: file ${entry.name} without a source`)
     const name = Buffer.from(entry.name, 'utf8')
     if (name.length > U16_MAX) throw new Error(`zip: name too long: ${entry.name.slice(0, 80)}`)
-    const p: Planned = { entry, name, isDir, big: entry.size >= U32_MAX, offset }
+    const p: Planned = {
+      entry,
+      name,
+      dos: dosDateTime(wallClock(entry.modified)),
+      isDir,
+      big: entry.size >= U32_MAX,
+      offset,
+    }
     planned.push(p)
     offset += localHeaderSize(p) + entry.size + descriptorSize(p)
   }
@@ -132,14 +146,35 @@ export function planZip(entries: readonly ZipEntry[]): ZipPlan {
   return { entries: planned, centralOffset, centralSize, zip64End, length }
 }
 
-/** MS-DOS date and time (local time, 2-second steps, 1980-2107), as every zip reader expects. */
-function dosDateTime(d: Date): { date: number; time: number } {
-  const year = d.getFullYear()
-  if (Number.isNaN(year) || year < 1980) return { date: (1 << 5) | 1, time: 0 }
-  const y = Math.min(year, 2107)
+type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number }
+
+/** The calendar fields of an instant as a clock in `timeZone` shows them. */
+function wallClockIn(timeZone: string): (d: Date) => WallClock | undefined {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  })
+  return (d) => {
+    if (Number.isNaN(d.getTime())) return undefined
+    const f: Record<string, number> = {}
+    for (const part of format.formatToParts(d)) if (part.type !== 'literal') f[part.type] = Number(part.value)
+    return { year: f.year, month: f.month, day: f.day, hour: f.hour, minute: f.minute, second: f.second }
+  }
+}
+
+/** MS-DOS date and time (wall-clock, 2-second steps, 1980-2107), as every zip reader expects. */
+function dosDateTime(w: WallClock | undefined): { date: number; time: number } {
+  if (!w || Number.isNaN(w.year) || w.year < 1980) return { date: (1 << 5) | 1, time: 0 }
+  const y = Math.min(w.year, 2107)
   return {
-    date: ((y - 1980) << 9) | ((d.getMonth() + 1) << 5) | d.getDate(),
-    time: (d.getHours() << 11) | (d.getMinutes() << 5) | Math.floor(d.getSeconds() / 2),
+    date: ((y - 1980) << 9) | (w.month << 5) | w.day,
+    time: (w.hour << 11) | (w.minute << 5) | Math.floor(w.second / 2),
   }
 }
 
@@ -150,7 +185,7 @@ function unixSeconds(d: Date): number {
 
 function localHeader(p: Planned): Buffer {
   const buf = Buffer.alloc(localHeaderSize(p))
-  const { date, time } = dosDateTime(p.entry.modified)
+  const { date, time } = p.dos
   buf.writeUInt32LE(SIG_LOCAL, 0)
   buf.writeUInt16LE(p.big ? VERSION_ZIP64 : VERSION_DEFAULT, 4)
   buf.writeUInt16LE(FLAG_UTF8 | (p.isDir ? 0 : FLAG_DESCRIPTOR), 6)
@@ -202,7 +237,7 @@ function descriptor(p: Planned, crc: number): Buffer {
 function centralHeader(p: Planned, crc: number): Buffer {
   const zip64 = centralZip64Fields(p)
   const buf = Buffer.alloc(centralHeaderSize(p))
-  const { date, time } = dosDateTime(p.entry.modified)
+  const { date, time } = p.dos
   const needs64 = zip64.length > 0
   buf.writeUInt32LE(SIG_CENTRAL, 0)
   buf.writeUInt16LE(MADE_BY_UNIX | (needs64 ? VERSION_ZIP64 : VERSION_DEFAULT), 4)

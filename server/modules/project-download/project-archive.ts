@@ -37,17 +37,22 @@ const STATUS_TEXT: Record<Status, string> = {
 }
 
 /**
- * Dates in the text files and the archive's name: Indonesian format in Western Indonesia Time, where the
- * firms using Berkas work (the server itself usually runs on UTC).
+ * Dates in the text files, the archive's name and its entries: Indonesian format in the firm's time zone
+ * (FIRM_TIME_ZONE, Asia/Jakarta by default), not the server's, which usually runs on UTC.
  */
-const TIME_ZONE = 'Asia/Jakarta'
-const longDate = new Intl.DateTimeFormat('id-ID', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: TIME_ZONE,
-})
-const ymd = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE })
-const formatLong = (iso: string) => `${longDate.format(new Date(iso))} WIB`
+function firmDates(timeZone: string) {
+  const longDate = new Intl.DateTimeFormat('id-ID', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  })
+  const ymd = new Intl.DateTimeFormat('en-CA', { timeZone })
+  return { long: (iso: string) => longDate.format(new Date(iso)), ymd: (d: Date) => ymd.format(d) }
+}
 
 /** A blob that is gone although its row is there: the archive cannot be what was promised. */
 export class MissingBlob extends Error {
@@ -97,7 +102,7 @@ export type ProjectArchive = {
  * not see, 403 for anyone else who does): its layout and exact length, ready to stream.
  */
 export async function projectArchive(
-  deps: Pick<Deps, 'db' | 'store'>,
+  deps: Pick<Deps, 'db' | 'store' | 'config'>,
   user: Actor,
   idOrSlug: string,
 ): Promise<ProjectArchive> {
@@ -108,12 +113,13 @@ export async function projectArchive(
   for (const dir of Object.values(AREA_DIRS)) entries.push(dirEntry(dir, projectTime))
 
   for (const area of FILE_AREAS) await addAreaTree(deps, project.id, area, names, entries)
-  await addDocs(deps, project.id, names, entries)
+  const dates = firmDates(deps.config.firmTimeZone)
+  await addDocs(deps, project.id, names, entries, dates)
   await addRecaps(deps, project.id, names, entries)
 
-  const today = ymd.format(new Date())
+  const today = dates.ymd(new Date())
   return {
-    plan: planZip(entries),
+    plan: planZip(entries, deps.config.firmTimeZone),
     fileName: `${safeSegment(project.name, 'project')} - ${today}.zip`,
     projectId: project.id,
     files: entries.filter((e) => e.open).length,
@@ -177,6 +183,7 @@ async function addDocs(
   projectId: number,
   names: TreeNames,
   entries: ZipEntry[],
+  dates: ReturnType<typeof firmDates>,
 ) {
   const docs = await deps.db
     .selectFrom('docs')
@@ -222,7 +229,9 @@ async function addDocs(
     const here = names.at(dir)
     const own = imagesOf.get(doc.id) ?? []
     // The note's name first, so a photo that happens to share it is the one renumbered.
-    entries.push(textEntry(`${dir}${here.file(DOC_NOTE_NAME)}`, docNote(doc, own.length), created))
+    entries.push(
+      textEntry(`${dir}${here.file(DOC_NOTE_NAME)}`, docNote(doc, own.length, dates.long), created),
+    )
     for (const image of own) {
       const hasExt = /\.[A-Za-z0-9]{1,10}$/.test(image.name)
       entries.push(
@@ -247,7 +256,7 @@ type DocForNote = {
 }
 
 /** keterangan.txt: what the app shows beside the photos, readable in any text editor (CRLF for Notepad). */
-export function docNote(doc: DocForNote, photos: number): string {
+export function docNote(doc: DocForNote, photos: number, formatLong: (iso: string) => string): string {
   const lines = [
     'Deskripsi:',
     doc.description,
