@@ -37,6 +37,8 @@ export type Config = {
   headersTimeoutMs: number
   /** The firm's IANA time zone: dates in the project zip (its entries' times, its name, its notes). */
   firmTimeZone: string
+  /** Project exports one process streams at once; more get 429 with Retry-After. */
+  exportConcurrency: number
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -76,6 +78,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: positiveInt(env.WORKERS, os.availableParallelism()),
     headersTimeoutMs: positiveInt(env.HEADERS_TIMEOUT_MS, 20_000),
     firmTimeZone: timeZone(env.FIRM_TIME_ZONE),
+    exportConcurrency: positiveInt(env.EXPORT_CONCURRENCY, 3),
   }
 }
 

@@ -6,6 +6,7 @@ import { createLogger } from './logger'
 import { LoginThrottle } from './modules/auth/login-throttle'
 import { feedChannel, NotificationFeed } from './modules/notifications/notification-feed'
 import { NotificationWriter } from './modules/notifications/notification-writer'
+import { ExportSlots } from './modules/project-download/export-slots'
 import { databaseWriteEpoch, ReadCache } from './read-cache'
 import { createBlobStore } from './storage/create-store'
 
@@ -42,5 +43,6 @@ export function createDeps(config: Config, database: Database): Deps {
     }),
     notifications,
     notificationFeed,
+    exportSlots: new ExportSlots(config.exportConcurrency),
   }
 }

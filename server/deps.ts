@@ -7,6 +7,7 @@ import type { Logger } from './logger'
 import type { LoginThrottle } from './modules/auth/login-throttle'
 import type { NotificationFeed } from './modules/notifications/notification-feed'
 import type { NotificationWriter } from './modules/notifications/notification-writer'
+import type { ExportSlots } from './modules/project-download/export-slots'
 import type { ReadCache } from './read-cache'
 import type { BlobStore } from './storage/blob-store'
 
@@ -24,6 +25,8 @@ export type Deps = {
   notifications: NotificationWriter
   /** This process's live feed of new notification rows, for the server-sent event streams. */
   notificationFeed: NotificationFeed
+  /** Project exports running at once in this process (project-download/export-slots.ts). */
+  exportSlots: ExportSlots
 }
 
 export type AppEnv = { Variables: { user: UserRow } }

@@ -42,7 +42,14 @@ export function projectDownloadRoutes(deps: Deps) {
   const app = new Hono<AppEnv>()
 
   app.get('/:id', async (c) => {
-    const archive = await projectArchive(deps, c.var.user, c.req.param('id'))
+    const release = deps.exportSlots.take()
+    let archive: Awaited<ReturnType<typeof projectArchive>>
+    try {
+      archive = await projectArchive(deps, c.var.user, c.req.param('id'))
+    } catch (err) {
+      release()
+      throw err
+    }
     const headers = {
       'Content-Type': 'application/zip',
       'Content-Length': String(archive.plan.length),
@@ -55,8 +62,13 @@ export function projectDownloadRoutes(deps: Deps) {
       }),
     }
     // A HEAD asks for the size: nothing is opened.
-    if (c.req.method === 'HEAD') return c.body(null, 200, headers)
+    if (c.req.method === 'HEAD') {
+      release()
+      return c.body(null, 200, headers)
+    }
     const stream = zipStream(archive.plan)
+    // The slot (and the listing it stands for) is held until the stream is done, however it ends.
+    stream.once('close', release)
     // Past the headers there is no answer left to change: a source that fails (a blob gone since the
     // listing) ends the connection early, so the browser sees an incomplete download, never a wrong zip.
     stream.on('error', (err) =>

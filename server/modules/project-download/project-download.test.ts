@@ -209,6 +209,46 @@ describe(`project download (${TEST_DB})`, () => {
     }
   })
 
+  it('bounds the exports one process streams at once: 429 with Retry-After beyond; a finished or abandoned one frees its slot', async () => {
+    const limit = t.deps.config.exportConcurrency
+    // Big enough that its stream cannot finish before its client reads it.
+    const big = await projectWithMembers(t, c, 'Arsip besar')
+    const form = new FormData()
+    const bytes = Buffer.concat([pdf('besar'), randomBytes(8 * 1024 * 1024), Buffer.from('\n%%EOF\n')])
+    form.append('file', new Blob([new Uint8Array(bytes)]), 'besar.pdf')
+    expect(
+      (await t.request('POST', `/api/rekap/${big.slug}/upload`, { token: c.admin.token, body: form })).status,
+    ).toBe(201)
+    expect(t.deps.exportSlots.inUse).toBe(0)
+    // Refusals hold no slot.
+    expect((await download(c.planner.token, big.id)).status).toBe(403)
+    expect(t.deps.exportSlots.inUse).toBe(0)
+    const running: Response[] = []
+    for (let i = 0; i < limit; i++) {
+      const res = await download(c.admin.token, big.id)
+      expect(res.status).toBe(200)
+      running.push(res) // streaming, not read yet
+    }
+    const busy = await download(c.admin.token, big.id)
+    expect(busy.status).toBe(429)
+    expect(busy.headers.get('retry-after')).toBe('10')
+    const body = await busy.json()
+    expect(body.message).toBe(PROJECT_DOWNLOAD_MSG.busy)
+    expect(JSON.parse(busy.headers.get('x-response') ?? 'null')).toEqual({
+      success: false,
+      message: body.message,
+    })
+    // One read to its end, one abandoned by its client: both slots come back.
+    expect((await running[0]?.arrayBuffer())?.byteLength).toBeGreaterThan(8 * 1024 * 1024)
+    await running[1]?.body?.cancel()
+    await expect.poll(() => t.deps.exportSlots.inUse).toBe(limit - 2)
+    const next = await download(c.admin.token, big.id)
+    expect(next.status).toBe(200)
+    await next.body?.cancel()
+    for (const res of running.slice(2)) await res.body?.cancel()
+    await expect.poll(() => t.deps.exportSlots.inUse).toBe(0)
+  })
+
   it('an empty project is four empty area folders', async () => {
     const empty = await projectWithMembers(t, c, 'Kosong')
     const res = await download(c.admin.token, empty.id)
