@@ -226,6 +226,35 @@ async function docsNamed(request: APIRequestContext, who: Account, slug: string,
     .map((d) => d.images.map((i) => i.name))
 }
 
+/**
+ * After a cut attempt: the dialog closed at once with the queued toast, the retry went under the same
+ * key with the outcomes expected, and the server holds the item once with both photos.
+ */
+async function expectCutUploadLandsOnce(
+  page: Page,
+  request: APIRequestContext,
+  who: Account,
+  slug: string,
+  description: string,
+  attempts: { key: string; outcome: string }[],
+  outcomes: string[],
+) {
+  await upload(page, [photos.kolom, photos.balok], description)
+  await expectQueuedToast(page)
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect.poll(() => attempts.map((a) => a.outcome), { timeout: 20_000 }).toEqual(outcomes)
+  await expect(
+    docCard(page, description.slice(0, 18)).filter({ hasNot: page.locator('[data-queued]') }),
+  ).toHaveCount(1, { timeout: 20_000 })
+  await expect(page.getByTestId('outbox-badge')).toBeHidden()
+  // A pause in which nothing is sent again.
+  await page.waitForTimeout(2000)
+  expect(attempts.map((a) => a.outcome)).toEqual(outcomes)
+  expect(new Set(attempts.map((a) => a.key)).size).toBe(1)
+  expect(await docsNamed(request, who, slug, description)).toEqual([['kolom-c4.jpg', 'balok-b2.jpg']])
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+}
+
 test.describe('a connection that drops and a server in trouble', () => {
   // page.route sees the page's own requests only when no service worker stands in between.
   test.use({ serviceWorkers: 'block' })
@@ -246,24 +275,10 @@ test.describe('a connection that drops and a server in trouble', () => {
     })
 
     const description = 'Pemasangan bekisting pelat lantai 3 zona A'
-    await upload(page, [photos.kolom, photos.balok], description)
-    await expectQueuedToast(page)
-    await expect(page.getByRole('dialog')).toHaveCount(0)
-
-    await expect
-      .poll(() => docsNamed(request, supervisor, project.slug, description), { timeout: 20_000 })
-      .toEqual([['kolom-c4.jpg', 'balok-b2.jpg']])
-    await expect(
-      docCard(page, 'Pemasangan bekisting').filter({ hasNot: page.locator('[data-queued]') }),
-    ).toHaveCount(1, { timeout: 20_000 })
-    await expect(page.getByTestId('outbox-badge')).toBeHidden()
-    await page.waitForTimeout(2000)
-    expect(attempts.map((a) => a.outcome)).toEqual(['cut mid-upload', '201 replayed=false'])
-    expect(new Set(attempts.map((a) => a.key)).size).toBe(1)
-    expect(await docsNamed(request, supervisor, project.slug, description)).toEqual([
-      ['kolom-c4.jpg', 'balok-b2.jpg'],
+    await expectCutUploadLandsOnce(page, request, supervisor, project.slug, description, attempts, [
+      'cut mid-upload',
+      '201 replayed=false',
     ])
-    await expect(page.getByRole('dialog')).toHaveCount(0)
   })
 
   test('2b. the answer is lost after the server stored the photos: the replay gets the stored answer, one copy', async ({
@@ -283,26 +298,10 @@ test.describe('a connection that drops and a server in trouble', () => {
     })
 
     const description = 'Pembesian balok B7 as 3-4 sudah terpasang'
-    await upload(page, [photos.kolom, photos.balok], description)
-    await expectQueuedToast(page)
-    await expect(page.getByRole('dialog')).toHaveCount(0)
-
-    await expect
-      .poll(() => attempts.map((a) => a.outcome), { timeout: 20_000 })
-      .toEqual(['cut after 201', '201 replayed=true'])
-    await expect(
-      docCard(page, 'Pembesian balok B7').filter({ hasNot: page.locator('[data-queued]') }),
-    ).toHaveCount(1, {
-      timeout: 20_000,
-    })
-    await expect(page.getByTestId('outbox-badge')).toBeHidden()
-    await page.waitForTimeout(2000)
-    expect(attempts).toHaveLength(2)
-    expect(new Set(attempts.map((a) => a.key)).size).toBe(1)
-    expect(await docsNamed(request, supervisor, project.slug, description)).toEqual([
-      ['kolom-c4.jpg', 'balok-b2.jpg'],
+    await expectCutUploadLandsOnce(page, request, supervisor, project.slug, description, attempts, [
+      'cut after 201',
+      '201 replayed=true',
     ])
-    await expect(page.getByRole('dialog')).toHaveCount(0)
   })
 
   test("3. 503 three times, then 429 with Retry-After: retried on its own, never before Retry-After; 'Kirim sekarang' skips a wait", async ({
