@@ -5,6 +5,7 @@ import type { User } from '../../../contracts/auth'
 import { MSG } from '../../../contracts/common'
 import type { Project } from '../../../contracts/projects'
 import { failureMessage } from '../../../lib/api'
+import { useProgressiveCount } from '../../../lib/use-progressive-count'
 import { Button } from '../../../ui/button'
 import { cardGrid } from '../../../ui/card'
 import { CardSkeletons } from '../../../ui/card-skeletons'
@@ -28,6 +29,9 @@ const MembersDialog = lazyDialog(
   (p) => p.project !== null,
 )
 
+/** Cards mounted per task: a phone's first screen shows one or two, a desktop's two rows of three. */
+const CARDS_PER_TASK = 3
+
 /** The dashboard at / for admins and employees (SPEC 'Dashboard (/)'). */
 export function ProjectDashboard({ user }: { user: User }) {
   const isAdmin = user.role === 'admin'
@@ -40,12 +44,14 @@ export function ProjectDashboard({ user }: { user: User }) {
   const [toDelete, setToDelete] = useState<Project | null>(null)
 
   /*
-   * The cards render in a deferred (time-sliced) pass after the first one, which has only the greeting,
-   * the stat cards and skeletons: the page paints at once, and a phone's main thread stays free for
-   * input while a long list renders. React 19: the initial value (undefined) is what the first pass shows.
+   * A list that arrives (or changes) while the page is up renders in a deferred pass after the urgent one.
+   * One already in the cache when the page mounts (a returning visit, restored from disk) renders at once:
+   * useDeferredValue defers nothing on mount without an initial value, and undefined counts as none. In
+   * both cases the cards mount a few per task (useProgressiveCount), so no one task mounts them all.
    */
-  const shown = useDeferredValue(projects.data, undefined)
+  const shown = useDeferredValue(projects.data)
   const list = shown ?? []
+  const mounted = useProgressiveCount(list.length, CARDS_PER_TASK)
   // Without the list there is nothing to show; a failed analysis alone leaves its cards at '–'.
   const loadFailed = projects.isError && !projects.data
 
@@ -139,15 +145,15 @@ export function ProjectDashboard({ user }: { user: User }) {
         />
       ) : (
         <ul aria-label={isAdmin ? 'Semua Project' : 'Project Anda'} className={cardGrid}>
-          {list.map((project) => (
+          {list.slice(0, mounted).map((project) => (
             <li key={project.id}>
               <ProjectCard
                 project={project}
                 isAdmin={isAdmin}
                 downloading={download.downloadingId === project.id}
-                onDownload={() => download.start(project)}
-                onMembers={() => setMembersOf(project)}
-                onDelete={() => setToDelete(project)}
+                onDownload={download.start}
+                onMembers={setMembersOf}
+                onDelete={setToDelete}
               />
             </li>
           ))}
