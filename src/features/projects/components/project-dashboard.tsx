@@ -29,8 +29,8 @@ const MembersDialog = lazyDialog(
   (p) => p.project !== null,
 )
 
-/** Cards mounted per task: a phone's first screen shows one or two, a desktop's two rows of three. */
-const CARDS_PER_TASK = 3
+/** Cards mounted per render: a phone's first screen shows one or two, a desktop's a row of three. */
+const CARDS_PER_RENDER = 3
 
 /** The dashboard at / for admins and employees (SPEC 'Dashboard (/)'). */
 export function ProjectDashboard({ user }: { user: User }) {
@@ -44,14 +44,15 @@ export function ProjectDashboard({ user }: { user: User }) {
   const [toDelete, setToDelete] = useState<Project | null>(null)
 
   /*
-   * A list that arrives (or changes) while the page is up renders in a deferred pass after the urgent one.
-   * One already in the cache when the page mounts (a returning visit, restored from disk) renders at once:
-   * useDeferredValue defers nothing on mount without an initial value, and undefined counts as none. In
-   * both cases the cards mount a few per task (useProgressiveCount), so no one task mounts them all.
+   * The cards never render in the page's urgent pass: the first pass has the greeting, the stat cards and
+   * skeletons, and the cards follow in a deferred (time-sliced) pass, a few per render
+   * (useProgressiveCount). Whether the list arrives while the page is up (a first visit) or is already in
+   * the cache when it mounts (a returning visit, restored from disk): the initial value must not be
+   * undefined, which React reads as "none" and then renders everything in the urgent pass, in one task.
    */
-  const shown = useDeferredValue(projects.data)
+  const shown = useDeferredValue(projects.data ?? null, null)
   const list = shown ?? []
-  const mounted = useProgressiveCount(list.length, CARDS_PER_TASK)
+  const mounted = useProgressiveCount(list.length, CARDS_PER_RENDER)
   // Without the list there is nothing to show; a failed analysis alone leaves its cards at '–'.
   const loadFailed = projects.isError && !projects.data
 
@@ -124,7 +125,7 @@ export function ProjectDashboard({ user }: { user: User }) {
             </Button>
           }
         />
-      ) : shown === undefined ? (
+      ) : shown === null ? (
         <CardSkeletons count={3} />
       ) : list.length === 0 ? (
         <EmptyState
