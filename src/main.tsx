@@ -89,8 +89,16 @@ createRoot(rootElement).render(
 )
 
 // Each its own piece of deferred work (after-load.ts runs one per idle moment, in this order).
-// First: the service worker is what makes the app open offline next time (its install precaches the
-// shell). lib/ knows nothing of the UI: the update offer is a toast made here.
+// Queued photos, comments and likes go out at start, when back online, back in the tab and on demand;
+// what a landed item changed is fetched again.
+afterFirstPaint(() =>
+  Promise.all([restored, import('./lib/outbox-client')]).then(([, { startOutboxSync }]) =>
+    startOutboxSync((item) => {
+      for (const queryKey of item.invalidate) void queryClient.invalidateQueries({ queryKey })
+    }),
+  ),
+)
+// lib/ knows nothing of the UI: the update offer is a toast made here.
 if (import.meta.env.PROD)
   afterFirstPaint(() =>
     Promise.all([import('./lib/sw-register'), import('./ui/notify')]).then(
@@ -106,15 +114,6 @@ if (import.meta.env.PROD)
         ),
     ),
   )
-// Queued photos, comments and likes go out at start, when back online, back in the tab and on demand;
-// what a landed item changed is fetched again.
-afterFirstPaint(() =>
-  Promise.all([restored, import('./lib/outbox-client')]).then(([, { startOutboxSync }]) =>
-    startOutboxSync((item) => {
-      for (const queryKey of item.invalidate) void queryClient.invalidateQueries({ queryKey })
-    }),
-  ),
-)
 // The dialog and menu code the first screen skipped is fetched now, so a dialog still opens when the
 // connection drops before the service worker has cached it (e.g. 'Keluar' asking about queued items).
 afterFirstPaint(() => import('./ui/dialog-frame'))
