@@ -88,20 +88,21 @@ createRoot(rootElement).render(
   </StrictMode>,
 )
 
-// Each its own piece of deferred work (after-load.ts runs one per idle moment, in this order).
-// Queued photos, comments and likes go out at start, when back online, back in the tab and on demand;
-// what a landed item changed is fetched again.
-afterFirstPaint(() =>
-  Promise.all([restored, import('./lib/outbox-client')]).then(([, { startOutboxSync }]) =>
+afterFirstPaint(() => {
+  // The dialog and menu code the first screen skipped is fetched now, so a dialog still opens when the
+  // connection drops before the service worker has cached it (e.g. 'Keluar' asking about queued items).
+  void import('./ui/dialog-frame')
+  void import('./ui/menu-popup')
+  // Queued photos, comments and likes go out at start, when back online, back in the tab and on demand;
+  // what a landed item changed is fetched again.
+  void Promise.all([restored, import('./lib/outbox-client')]).then(([, { startOutboxSync }]) =>
     startOutboxSync((item) => {
       for (const queryKey of item.invalidate) void queryClient.invalidateQueries({ queryKey })
     }),
-  ),
-)
-// lib/ knows nothing of the UI: the update offer is a toast made here.
-if (import.meta.env.PROD)
-  afterFirstPaint(() =>
-    Promise.all([import('./lib/sw-register'), import('./ui/notify')]).then(
+  )
+  // lib/ knows nothing of the UI: the update offer is a toast made here.
+  if (import.meta.env.PROD)
+    void Promise.all([import('./lib/sw-register'), import('./ui/notify')]).then(
       ([{ registerServiceWorker }, { toast }]) =>
         registerServiceWorker((apply) =>
           toast({
@@ -112,9 +113,5 @@ if (import.meta.env.PROD)
             action: { label: 'Muat ulang', onClick: apply },
           }),
         ),
-    ),
-  )
-// The dialog and menu code the first screen skipped is fetched now, so a dialog still opens when the
-// connection drops before the service worker has cached it (e.g. 'Keluar' asking about queued items).
-afterFirstPaint(() => import('./ui/dialog-frame'))
-afterFirstPaint(() => import('./ui/menu-popup'))
+    )
+})

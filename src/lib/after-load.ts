@@ -18,40 +18,9 @@ void settled.then(() => {
   isSettled = true
 })
 
-const nextIdle = (then: () => void) =>
-  'requestIdleCallback' in window
-    ? requestIdleCallback(() => then(), { timeout: 3000 })
-    : setTimeout(then, 50)
-
-/*
- * One piece of deferred work per idle moment, each begun once the previous one's promise (a chunk's
- * import) has settled. Started all at once, the dialogs', the outbox's and the service worker's chunks
- * arrived together (from the service worker's cache, on a returning visit) and were evaluated in one long
- * task, right while the restored screen was rendering and revalidating.
- */
-const queue: (() => unknown)[] = []
-let draining = false
-function drain() {
-  const work = queue.shift()
-  if (!work) {
-    draining = false
-    return
-  }
-  void Promise.resolve()
-    .then(work)
-    .catch(() => undefined)
-    .finally(() => nextIdle(drain))
-}
-
-/**
- * Runs `work` after the page's load and a first idle moment, one piece per idle moment in the order
- * asked; when `work` returns a promise (an import), the next piece waits for it.
- */
-export function afterFirstPaint(work: () => unknown): void {
-  queue.push(work)
-  if (draining) return
-  draining = true
-  void settled.then(drain)
+/** Runs `work` once after the page's load and a first idle moment (at once, in a microtask, later on). */
+export function afterFirstPaint(work: () => void): void {
+  void settled.then(work)
 }
 
 /** False during the first screen's load, true from the first idle moment after it on. */

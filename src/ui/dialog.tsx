@@ -40,7 +40,7 @@ export function lazyDialog<P extends object>(
   isOpen: (props: P) => boolean,
 ) {
   const Loaded = lazy(() => load().then((component) => ({ default: component })))
-  afterFirstPaint(load)
+  afterFirstPaint(() => void load().catch(() => undefined))
   return function LazyDialog(props: P) {
     if (!useOpenedOnce(isOpen(props))) return null
     return (
