@@ -50,8 +50,10 @@ let persistence: QueryPersistence | null = null
 /** Restores the persisted cache, then keeps it written (restored records are not written back). */
 export async function restoreQueries() {
   if (persistence) return
+  const started = Date.now()
   await restoreQueryCache(queryClient)
-  persistence = persistQueryCache(queryClient)
+  // What was fetched while the disk was read (main.tsx asks for the user at once) is written too.
+  persistence = persistQueryCache(queryClient, { since: started })
 }
 
 export const flushQueryCache = () => persistence?.flush()

@@ -53,4 +53,27 @@ describe('query cache on disk', () => {
     expect(next.getQueryData(['b'])).toBeUndefined()
     expect(next.getQueryData(['c'])).toBeUndefined()
   })
+
+  it('writes an answer that arrived while the cache was being read (the signed-in user at start)', async () => {
+    const first = fresh()
+    const before = persistQueryCache(first)
+    await first.fetchQuery({ queryKey: ['projects', 'list'], queryFn: () => ['Gedung A'] })
+    await before.flush()
+    before.stop()
+
+    // The next start: the user is fetched at once and lands before the restore has finished.
+    const client = fresh()
+    const started = Date.now()
+    const user = client.fetchQuery({ queryKey: ['session', 'me'], queryFn: () => ({ name: 'Rina' }) })
+    await user
+    expect(await restoreQueryCache(client)).toBe(1)
+    const persistence = persistQueryCache(client, { since: started })
+    await persistence.flush()
+    persistence.stop()
+
+    const next = fresh()
+    expect(await restoreQueryCache(next)).toBe(2)
+    expect(next.getQueryData(['session', 'me'])).toEqual({ name: 'Rina' })
+    expect(next.getQueryData(['projects', 'list'])).toEqual(['Gedung A'])
+  })
 })

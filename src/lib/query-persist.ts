@@ -141,8 +141,18 @@ export type QueryPersistence = {
   stop: () => void
 }
 
-/** Writes every changed query to its own record, batched; deletes records of removed queries. */
-export function persistQueryCache(client: QueryClient): QueryPersistence {
+/**
+ * Writes every changed query to its own record, batched; deletes records of removed queries.
+ *
+ * `since`: answers that arrived at or after it and are already in the cache are written too. The app
+ * starts fetching (the signed-in user) while the cache is still being read from disk, before this
+ * subscription exists; an answer that lands in that window was otherwise never written, so the next
+ * start, offline, had no user to open the app with. Restored records are older and are not written back.
+ */
+export function persistQueryCache(
+  client: QueryClient,
+  { since = 0 }: { since?: number } = {},
+): QueryPersistence {
   const cache = client.getQueryCache()
   const dirty = new Set<string>()
   const journalKey = `${JOURNAL_PREFIX}${Math.random().toString(36).slice(2)}`
@@ -173,6 +183,10 @@ export function persistQueryCache(client: QueryClient): QueryPersistence {
         break
     }
   })
+
+  for (const query of cache.getAll())
+    if (persistable(query) && query.state.dataUpdatedAt >= since) dirty.add(query.queryHash)
+  if (dirty.size > 0) schedule()
 
   function flush(): Promise<void> {
     if (timer !== undefined) clearTimeout(timer)

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, memo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { AREAS, type Project } from '../../../contracts/projects'
@@ -25,13 +25,14 @@ import { notify } from '../../../ui/notify'
 import { Tooltip } from '../../../ui/tooltip'
 import { useUpdateProject } from '../queries'
 
+/** The handlers get the card's project, so the dashboard passes the same functions to every card. */
 type Props = {
   project: Project
   isAdmin: boolean
   downloading: boolean
-  onDownload: () => void
-  onMembers: () => void
-  onDelete: () => void
+  onDownload: (project: Project) => void
+  onMembers: (project: Project) => void
+  onDelete: (project: Project) => void
 }
 
 /** The counts under the description (SPEC: total files plus docs, pending files, pending docs, approved). */
@@ -50,7 +51,19 @@ const countTone = {
   green: css({ color: 'green.600' }),
 }
 
-export function ProjectCard({ project, isAdmin, downloading, onDownload, onMembers, onDelete }: Props) {
+/**
+ * Memoised: the dashboard re-renders when its other data lands (the stat cards' analysis, a revalidated
+ * list), and a returning visit revalidates everything it restored at once. A card re-renders only when its
+ * own project changed (the query cache keeps unchanged projects as the same objects) or it downloads.
+ */
+export const ProjectCard = memo(function ProjectCard({
+  project,
+  isAdmin,
+  downloading,
+  onDownload,
+  onMembers,
+  onDelete,
+}: Props) {
   const [editing, setEditing] = useState(false)
   const [draft, setDraft] = useState({ name: project.name, description: project.description })
   const update = useUpdateProject()
@@ -177,13 +190,18 @@ export function ProjectCard({ project, isAdmin, downloading, onDownload, onMembe
               }
               items={[
                 { value: 'edit', label: 'Edit Project', icon: <IconPencil />, onSelect: startEdit },
-                { value: 'members', label: 'Anggota Project', icon: <IconUsers />, onSelect: onMembers },
+                {
+                  value: 'members',
+                  label: 'Anggota Project',
+                  icon: <IconUsers />,
+                  onSelect: () => onMembers(project),
+                },
                 {
                   value: 'delete',
                   label: 'Hapus Project',
                   icon: <IconTrash />,
                   tone: 'danger',
-                  onSelect: onDelete,
+                  onSelect: () => onDelete(project),
                 },
               ]}
             />
@@ -321,7 +339,7 @@ export function ProjectCard({ project, isAdmin, downloading, onDownload, onMembe
               iconOnly
               aria-label={`Download project ${project.name}`}
               loading={downloading}
-              onClick={onDownload}
+              onClick={() => onDownload(project)}
               needsSignal={NEEDS_SIGNAL.download}
             >
               {downloading ? null : <IconDownload />}
@@ -331,4 +349,4 @@ export function ProjectCard({ project, isAdmin, downloading, onDownload, onMembe
       </div>
     </Card>
   )
-}
+})

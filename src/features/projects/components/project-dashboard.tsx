@@ -6,6 +6,7 @@ import { MSG } from '../../../contracts/common'
 import type { Project } from '../../../contracts/projects'
 import { failureMessage } from '../../../lib/api'
 import { NEEDS_SIGNAL } from '../../../lib/use-online'
+import { useProgressiveCount } from '../../../lib/use-progressive-count'
 import { Button } from '../../../ui/button'
 import { cardGrid } from '../../../ui/card'
 import { CardSkeletons } from '../../../ui/card-skeletons'
@@ -29,6 +30,9 @@ const MembersDialog = lazyDialog(
   (p) => p.project !== null,
 )
 
+/** Cards mounted per render: a phone's first screen shows one or two, a desktop's a row of three. */
+const CARDS_PER_RENDER = 3
+
 /** The dashboard at / for admins and employees (SPEC 'Dashboard (/)'). */
 export function ProjectDashboard({ user }: { user: User }) {
   const isAdmin = user.role === 'admin'
@@ -41,12 +45,15 @@ export function ProjectDashboard({ user }: { user: User }) {
   const [toDelete, setToDelete] = useState<Project | null>(null)
 
   /*
-   * The cards render in a deferred (time-sliced) pass after the first one, which has only the greeting,
-   * the stat cards and skeletons: the page paints at once, and a phone's main thread stays free for
-   * input while a long list renders. React 19: the initial value (undefined) is what the first pass shows.
+   * The cards never render in the page's urgent pass: the first pass has the greeting, the stat cards and
+   * skeletons, and the cards follow in a deferred (time-sliced) pass, a few per render
+   * (useProgressiveCount). Whether the list arrives while the page is up (a first visit) or is already in
+   * the cache when it mounts (a returning visit, restored from disk): the initial value must not be
+   * undefined, which React reads as "none" and then renders everything in the urgent pass, in one task.
    */
-  const shown = useDeferredValue(projects.data, undefined)
+  const shown = useDeferredValue(projects.data ?? null, null)
   const list = shown ?? []
+  const mounted = useProgressiveCount(list.length, CARDS_PER_RENDER)
   // Without the list there is nothing to show; a failed analysis alone leaves its cards at '–'.
   const loadFailed = projects.isError && !projects.data
 
@@ -119,7 +126,7 @@ export function ProjectDashboard({ user }: { user: User }) {
             </Button>
           }
         />
-      ) : shown === undefined ? (
+      ) : shown === null ? (
         <CardSkeletons count={3} />
       ) : list.length === 0 ? (
         <EmptyState
@@ -140,15 +147,15 @@ export function ProjectDashboard({ user }: { user: User }) {
         />
       ) : (
         <ul aria-label={isAdmin ? 'Semua Project' : 'Project Anda'} className={cardGrid}>
-          {list.map((project) => (
+          {list.slice(0, mounted).map((project) => (
             <li key={project.id}>
               <ProjectCard
                 project={project}
                 isAdmin={isAdmin}
                 downloading={download.downloadingId === project.id}
-                onDownload={() => download.start(project)}
-                onMembers={() => setMembersOf(project)}
-                onDelete={() => setToDelete(project)}
+                onDownload={download.start}
+                onMembers={setMembersOf}
+                onDelete={setToDelete}
               />
             </li>
           ))}

@@ -32,19 +32,22 @@ export function subscribeDownload(listener: () => void) {
 }
 export const downloadSnapshot = () => state
 
-/** Starts the download of a project (admins; the server refuses anyone else) and follows its progress. */
+/** Starts the download of a project (admins; the server refuses anyone else). One function, so it is stable. */
+const start = (project: Pick<Project, 'id' | 'name'>) =>
+  import('./project-download-run')
+    .then((run) => run.startDownload(project))
+    // Only the code failing to arrive lands here (startDownload reports its own failures).
+    .catch((err) => {
+      console.error('Project download failed', err)
+      notify('error', PROJECT_DOWNLOAD_MSG.failed)
+    })
+
+/** Starts the download of a project and follows its progress. */
 export function useProjectDownload() {
   const current = useSyncExternalStore(subscribeDownload, downloadSnapshot, downloadSnapshot)
   const active = current?.phase === 'downloading' ? current : null
   return {
-    start: (project: Pick<Project, 'id' | 'name'>) =>
-      import('./project-download-run')
-        .then((run) => run.startDownload(project))
-        // Only the code failing to arrive lands here (startDownload reports its own failures).
-        .catch((err) => {
-          console.error('Project download failed', err)
-          notify('error', PROJECT_DOWNLOAD_MSG.failed)
-        }),
+    start,
     downloadingId: active?.projectId ?? null,
     progress: active?.progress ?? 0,
   }
