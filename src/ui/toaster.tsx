@@ -40,8 +40,9 @@ export function liftToastsOverSheet() {
   for (const toast of cornerToaster.getVisibleToasts()) {
     if (!toast.id) continue
     cornerToaster.remove(toast.id)
-    const { id: _, ...rest } = toast
-    sheetToaster.create(rest as ToastOptions)
+    // What the app sets on a toast; the machine's own state (timers, placement) starts afresh.
+    const { title, description, type, duration, action } = toast
+    sheetToaster.create({ title, description, type, duration, action })
   }
 }
 

@@ -92,6 +92,21 @@ test('signal lost with the app open: actions that need it say so, cached lists s
   await expect(page.getByText('Failed to delete document')).toHaveCount(0)
   await shot(page, 'phone-delete-needs-signal')
 
+  // A sheet opened while that toast still shows: the toast moves to the top, clear of the sheet's buttons.
+  const toast = page.getByRole('status').filter({ hasText: 'Perlu sinyal untuk menghapus' })
+  await page.getByRole('button', { name: 'Unggah Foto' }).first().click()
+  const sheet = page.getByRole('dialog', { name: 'Unggah Dokumentasi' })
+  const cancel = sheet.getByRole('button', { name: 'Batal' })
+  await expect(cancel).toBeVisible()
+  await expect(async () => {
+    const [t, b] = [await toast.boundingBox(), await cancel.boundingBox()]
+    expect(t && b).toBeTruthy()
+    if (t && b) expect(t.y + t.height).toBeLessThanOrEqual(b.y)
+  }).toPass({ timeout: 5000 })
+  await shot(page, 'phone-toast-over-sheet')
+  await page.keyboard.press('Escape')
+  await expect(sheet).toBeHidden()
+
   // A thread never opened on this phone: no red failure; a comment is written and queued.
   await card.getByRole('button', { name: 'Komentar (0)' }).click()
   const thread = page.getByRole('dialog', { name: 'Komentar' })
