@@ -1,11 +1,12 @@
 import { Dialog as ArkDialog } from '@ark-ui/react/dialog'
 import { Portal } from '@ark-ui/react/portal'
 import { useEffect } from 'react'
-import { cx } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { dialog } from 'styled-system/recipes'
 import { Button } from './button'
 import type { DialogProps } from './dialog'
 import { IconX } from './icons'
+import { OfflineNote } from './offline-note'
 
 /**
  * The modal itself (Ark UI dialog: focus trap, scroll lock, aria-hidden outside). ./dialog loads it the
@@ -24,6 +25,7 @@ export default function DialogFrame({
   size,
   contentClassName,
   bodyClassName,
+  signalNote,
 }: DialogProps) {
   const s = dialog({ placement, size })
   // On a phone the sheet's buttons sit where corner toasts are: those still showing move to the top.
@@ -56,7 +58,12 @@ export default function DialogFrame({
                 <ArkDialog.Description className={s.description}>{description}</ArkDialog.Description>
               ) : null}
             </div>
-            {children ? <div className={cx(s.body, bodyClassName)}>{children}</div> : null}
+            {children || signalNote ? (
+              <div className={cx(s.body, bodyClassName)}>
+                {children}
+                {signalNote ? <OfflineNote className={css({ mt: '3' })}>{signalNote}</OfflineNote> : null}
+              </div>
+            ) : null}
             {footer ? <div className={s.footer}>{footer}</div> : null}
             <ArkDialog.CloseTrigger asChild>
               <Button

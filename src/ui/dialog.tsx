@@ -5,7 +5,6 @@ import { afterFirstPaint } from '../lib/after-load'
 import { NEEDS_SIGNAL, useOnline } from '../lib/use-online'
 import { Button } from './button'
 import { notify } from './notify'
-import { OfflineNote } from './offline-note'
 
 export type DialogProps = DialogVariantProps & {
   open: boolean
@@ -19,6 +18,8 @@ export type DialogProps = DialogVariantProps & {
   role?: 'dialog' | 'alertdialog'
   contentClassName?: string
   bodyClassName?: string
+  /** Shown under the body while there is no signal: why the dialog's action cannot run now. */
+  signalNote?: string
 }
 
 const DialogFrame = lazy(() => import('./dialog-frame'))
@@ -104,6 +105,7 @@ export function ConfirmDialog({
       role="alertdialog"
       size="sm"
       locked={loading}
+      signalNote={needsSignal}
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={loading}>
@@ -116,7 +118,6 @@ export function ConfirmDialog({
       }
     >
       {children}
-      {needsSignal ? <OfflineNote className={css({ mt: '3' })}>{needsSignal}</OfflineNote> : null}
     </Dialog>
   )
 }
@@ -152,6 +153,7 @@ export function FormDialog({
     <Dialog
       {...dialog}
       locked={pending}
+      signalNote={needsSignal}
       footer={
         <>
           <Button variant="secondary" onClick={() => dialog.onOpenChange(false)} disabled={pending}>
@@ -176,7 +178,6 @@ export function FormDialog({
         className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
       >
         {children}
-        <OfflineNote>{needsSignal}</OfflineNote>
       </form>
     </Dialog>
   )
