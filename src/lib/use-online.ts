@@ -30,5 +30,4 @@ export const NEEDS_SIGNAL = {
   save: 'Perlu sinyal untuk menyimpan',
   create: 'Perlu sinyal untuk membuat',
   members: 'Perlu sinyal untuk mengatur anggota',
-  whatsapp: 'Perlu sinyal untuk menghubungkan WhatsApp',
 } as const
