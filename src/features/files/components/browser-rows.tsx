@@ -3,6 +3,7 @@ import { memo } from 'react'
 import { css, cx } from 'styled-system/css'
 import type { FileArea, FileEntry, FolderEntry, ReviewDecision } from '../../../contracts/files'
 import { formatDateTime, formatFileSize, formatRelativeTime } from '../../../lib/format'
+import { NEEDS_SIGNAL } from '../../../lib/use-online'
 import { AREA_META } from '../../../ui/area'
 import { Button } from '../../../ui/button'
 import {
@@ -319,6 +320,7 @@ export const FileRow = memo(function FileRow({
               variant="secondary"
               className={s.approve}
               onClick={() => handlers.review(file, 'approved')}
+              needsSignal={NEEDS_SIGNAL.review}
               loading={reviewing === 'approved'}
               disabled={busy}
               aria-label={`Setujui ${file.name}`}
@@ -331,6 +333,7 @@ export const FileRow = memo(function FileRow({
               variant="secondary"
               className={s.reject}
               onClick={() => handlers.review(file, 'rejected')}
+              needsSignal={NEEDS_SIGNAL.review}
               loading={reviewing === 'rejected'}
               disabled={busy}
               aria-label={`Tolak ${file.name}`}
@@ -346,6 +349,7 @@ export const FileRow = memo(function FileRow({
             size="sm"
             iconOnly={!isDownloading}
             onClick={() => handlers.download(file)}
+            needsSignal={NEEDS_SIGNAL.download}
             loading={isDownloading}
             aria-label={`Unduh ${file.name}`}
             title={isDownloading ? `Mengunduh ${downloading}%` : 'Unduh'}
@@ -358,6 +362,7 @@ export const FileRow = memo(function FileRow({
               size="sm"
               iconOnly
               onClick={() => handlers.deleteFile(file)}
+              needsSignal={NEEDS_SIGNAL.delete}
               aria-label={`Hapus ${file.name}`}
               title="Hapus"
             >

@@ -84,7 +84,9 @@ export function FileBrowser({ area, project }: { area: FileArea; project: Projec
   for (const e of entries) if (e.kind === 'folder') trails.current.set(e.folder.uuid, [...trail, e.folder])
 
   const can = first?.can ?? { write: false, review: false }
-  const writable = can.write && online
+  // Without signal the actions stay in view and say why they cannot run now (Button's needsSignal, and
+  // withSignal below for menu items): hiding them made a file look read-only.
+  const writable = can.write
   const [uploadOpen, setUploadOpen] = useState(false)
   const [folderDialog, setFolderDialog] = useState<FolderDialogState | null>(null)
   const [confirm, setConfirm] = useState<Confirm>(null)
@@ -156,11 +158,17 @@ export function FileBrowser({ area, project }: { area: FileArea; project: Projec
   latest.current = { onDownload, onReview, setConfirm, setFolderDialog }
   const handlers = useMemo<RowHandlers>(
     () => ({
-      renameFolder: (f) => latest.current.setFolderDialog({ mode: 'rename', folder: f }),
-      deleteFolder: (f) => latest.current.setConfirm({ kind: 'folder', folder: f }),
-      download: (f) => latest.current.onDownload(f),
-      review: (f, decision) => latest.current.onReview(f, decision),
-      deleteFile: (f) => latest.current.setConfirm({ kind: 'file', file: f }),
+      renameFolder: withSignal(NEEDS_SIGNAL.save, (f) =>
+        latest.current.setFolderDialog({ mode: 'rename', folder: f }),
+      ),
+      deleteFolder: withSignal(NEEDS_SIGNAL.delete, (f) =>
+        latest.current.setConfirm({ kind: 'folder', folder: f }),
+      ),
+      download: withSignal(NEEDS_SIGNAL.download, (f) => latest.current.onDownload(f)),
+      review: withSignal(NEEDS_SIGNAL.review, (f, decision) => latest.current.onReview(f, decision)),
+      deleteFile: withSignal(NEEDS_SIGNAL.delete, (f) =>
+        latest.current.setConfirm({ kind: 'file', file: f }),
+      ),
     }),
     [],
   )
@@ -172,7 +180,7 @@ export function FileBrowser({ area, project }: { area: FileArea; project: Projec
       <FileRow
         file={e.file}
         canWrite={writable}
-        canReview={can.review && online}
+        canReview={can.review}
         downloading={downloads[e.file.uuid]}
         reviewing={reviewing[e.file.uuid]}
         handlers={handlers}
@@ -512,4 +520,9 @@ function VirtualRows({
       ))}
     </ul>
   )
+}
+
+/** A row action that needs the network: without signal it says why instead of starting (menu items too). */
+function withSignal<A extends unknown[]>(reason: string, act: (...args: A) => void) {
+  return (...args: A) => (navigator.onLine ? act(...args) : notify('info', reason))
 }
