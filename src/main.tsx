@@ -7,7 +7,6 @@ import { afterFirstPaint } from './lib/after-load'
 import { currentUserQueryOptions } from './lib/current-user'
 import { captureInstallPrompt } from './lib/install-prompt'
 import { queryClient, restoreQueries, setUnauthorizedHandler } from './lib/query-client'
-import { refreshQueries } from './lib/query-refresh'
 import { getToken } from './lib/session-token'
 import { routeTree } from './routeTree.gen'
 import { FullScreenLoading } from './ui/full-screen-loading'
@@ -97,13 +96,7 @@ afterFirstPaint(() => {
   // Queued photos, comments and likes go out at start, when back online, back in the tab and on demand;
   // what a landed item changed is fetched again.
   void Promise.all([restored, import('./lib/outbox-client')]).then(([, { startOutboxSync }]) =>
-    startOutboxSync(
-      (item) => void refreshQueries(queryClient, ...item.invalidate),
-      // The server refused the token while sending (expired, revoked): the signed-in user is asked for
-      // again, whose 401 ends the session and opens /login; the items wait for the new login.
-      () =>
-        void queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 }).catch(() => undefined),
-    ),
+    startOutboxSync(),
   )
   // lib/ knows nothing of the UI: the update offer is a toast made here.
   if (import.meta.env.PROD)

@@ -102,5 +102,4 @@ export const PROJECT_DOWNLOAD_MSG = {
   wait: 'Mohon tunggu hingga proses unduhan selesai. Jangan tutup halaman ini.',
   failed: 'Gagal mengunduh project',
   downloaded: 'Project berhasil diunduh',
-  busy: 'Server sedang menyiapkan unduhan project lain. Coba lagi dalam beberapa detik.',
 } as const

@@ -22,8 +22,9 @@ export const CALL_TIMEOUT_MS = 30_000
 /** The one HTTP client. */
 export const http = axios.create({
   baseURL: API_BASE_URL,
+  // redaxios passes no signal of its own.
   fetch: (input: RequestInfo | URL, init?: RequestInit) =>
-    fetch(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(CALL_TIMEOUT_MS) }),
+    fetch(input, { ...init, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) }),
 })
 
 function authHeaders(extra?: Options['headers']): Record<string, string> {

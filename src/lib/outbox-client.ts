@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
+import { currentUserQueryOptions } from './current-user'
 import {
   clearOutbox as clearStore,
   enqueueOutbox,
@@ -16,6 +17,8 @@ import {
   setOutboxOwner,
   subscribeOutbox,
 } from './outbox'
+import { queryClient } from './query-client'
+import { refreshQueries } from './query-refresh'
 import { getToken } from './session-token'
 
 /*
@@ -277,15 +280,18 @@ let started = false
 
 /**
  * Starts the triggers (once): app start, the 'online' event, returning to the tab, changes made by other
- * tabs or the service worker. `onLanded` refreshes what a landed item changed (query invalidation);
- * `onAuthRequired` runs when the server refused the token while sending (the app asks to log in again).
+ * tabs or the service worker.
  */
-export function startOutboxSync(onLanded: (item: OutboxItem) => void, onAuthRequired: () => void) {
+export function startOutboxSync() {
   if (started) return
   started = true
   subscribeOutbox((event) => {
-    if (event.type === 'landed') onLanded(event.item)
-    if (event.type === 'auth-required') onAuthRequired()
+    // What a landed item changed is fetched again.
+    if (event.type === 'landed') void refreshQueries(queryClient, ...event.item.invalidate)
+    // The server refused the token while sending (expired, revoked): the signed-in user is asked for
+    // again, whose 401 ends the session and opens /login; the items wait for the new login.
+    if (event.type === 'auth-required')
+      void queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 }).catch(() => undefined)
     void refresh()
   })
   window.addEventListener('online', () => void replayNow())

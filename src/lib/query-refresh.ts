@@ -30,16 +30,10 @@ export function refreshQueries(qc: QueryClient, ...targets: Array<RefreshTarget 
     () => undefined,
   )
   if (!onlineManager.isOnline()) return Promise.resolve()
+  let stop = () => {}
   return new Promise<void>((resolve) => {
-    const timer = setTimeout(finish, REFRESH_WAIT_MS)
-    const unsubscribe = onlineManager.subscribe((online) => {
-      if (!online) finish()
-    })
-    void done.then(finish)
-    function finish() {
-      clearTimeout(timer)
-      unsubscribe()
-      resolve()
-    }
-  })
+    stop = onlineManager.subscribe((online) => online || resolve())
+    setTimeout(resolve, REFRESH_WAIT_MS)
+    void done.then(resolve)
+  }).finally(() => stop())
 }

@@ -19,15 +19,8 @@ export function useOnline(): boolean {
 }
 
 /**
- * What an action says when it needs the network and there is none (Button's `needsSignal`). Photos,
+ * What an action says when it needs the network and there is none (Button's `needsSignal`): 'Perlu sinyal untuk menghapus'. Each screen names its own verb, so the
+ * first screen carries none of the others. Photos,
  * comments and likes never need it: they wait in the Kotak Keluar.
  */
-export const NEEDS_SIGNAL = {
-  delete: 'Perlu sinyal untuk menghapus',
-  review: 'Perlu sinyal untuk meninjau',
-  upload: 'Perlu sinyal untuk mengunggah',
-  download: 'Perlu sinyal untuk mengunduh',
-  save: 'Perlu sinyal untuk menyimpan',
-  create: 'Perlu sinyal untuk membuat',
-  members: 'Perlu sinyal untuk mengatur anggota',
-} as const
+export const needsSignalTo = (verb: string) => `Perlu sinyal untuk ${verb}`

@@ -1,5 +1,5 @@
 import type { ComponentProps, MouseEvent } from 'react'
-import { css, cx } from 'styled-system/css'
+import { cx } from 'styled-system/css'
 import { type ButtonVariantProps, button } from 'styled-system/recipes'
 import { useOnline } from '../lib/use-online'
 import { notify } from './notify'
@@ -10,14 +10,12 @@ export type ButtonProps = ComponentProps<'button'> &
     loading?: boolean
     /**
      * The action needs the network (it cannot wait in the Kotak Keluar): without signal the button is
-     * shown disabled and says why ('Perlu sinyal untuk menghapus', NEEDS_SIGNAL in lib/use-online)
+     * shown disabled and says why ('Perlu sinyal untuk menghapus': `needsSignalTo` in lib/use-online)
      * instead of trying and failing. It stays focusable and a tap shows the reason, so a phone user
      * learns why nothing happens.
      */
     needsSignal?: string
   }
-
-const offlineLook = css({ opacity: 0.5, cursor: 'not-allowed' })
 
 export function Button({
   variant,
@@ -30,7 +28,6 @@ export function Button({
   className,
   children,
   onClick,
-  title,
   type = 'button',
   ...props
 }: ButtonProps) {
@@ -39,16 +36,11 @@ export function Button({
   return (
     <button
       type={blocked ? 'button' : type}
-      className={cx(
-        button({ variant, size, iconOnly, fullWidth }),
-        blocked ? offlineLook : undefined,
-        className,
-      )}
+      // The recipe's _disabled look covers aria-disabled too.
+      className={cx(button({ variant, size, iconOnly, fullWidth }), className)}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
       aria-disabled={blocked || undefined}
-      data-needs-signal={blocked || undefined}
-      title={blocked ? needsSignal : title}
       onClick={
         blocked
           ? (e: MouseEvent<HTMLButtonElement>) => {

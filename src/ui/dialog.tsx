@@ -2,7 +2,7 @@ import { type ComponentType, type FormEvent, lazy, type ReactNode, Suspense, use
 import { css } from 'styled-system/css'
 import type { DialogVariantProps } from 'styled-system/recipes'
 import { afterFirstPaint } from '../lib/after-load'
-import { NEEDS_SIGNAL, useOnline } from '../lib/use-online'
+import { needsSignalTo, useOnline } from '../lib/use-online'
 import { Button } from './button'
 import { notify } from './notify'
 
@@ -143,7 +143,7 @@ export function FormDialog({
   submitLabel,
   pending,
   formLabel,
-  needsSignal = NEEDS_SIGNAL.save,
+  needsSignal = needsSignalTo('menyimpan'),
   children,
   ...dialog
 }: FormDialogProps) {

@@ -4,7 +4,7 @@ import { css } from 'styled-system/css'
 import type { User } from '../../../contracts/auth'
 import { errorMessage } from '../../../lib/api'
 import { useCurrentUser } from '../../../lib/current-user'
-import { NEEDS_SIGNAL } from '../../../lib/use-online'
+import { needsSignalTo } from '../../../lib/use-online'
 import { useUserSearch } from '../../../lib/user-search'
 import { Avatar } from '../../../ui/avatar'
 import { Button } from '../../../ui/button'
@@ -139,7 +139,7 @@ function AdminManagementPage() {
         confirmLabel="Hapus"
         onConfirm={confirmDelete}
         loading={removeMutation.isPending}
-        needsSignal={NEEDS_SIGNAL.delete}
+        needsSignal={needsSignalTo('menghapus')}
       />
     </div>
   )

@@ -2,7 +2,7 @@ import { memo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import type { Doc, DocReview } from '../../../contracts/docs'
 import { formatDateTime, formatRelativeTime } from '../../../lib/format'
-import { NEEDS_SIGNAL, useOnline } from '../../../lib/use-online'
+import { needsSignalTo, useOnline } from '../../../lib/use-online'
 import { Avatar } from '../../../ui/avatar'
 import { Button } from '../../../ui/button'
 import { Card } from '../../../ui/card'
@@ -215,14 +215,14 @@ export const DocCard = memo(function DocCard({
           {waiting?.comments ? <WaitingClock /> : null}
         </button>
         <span className={css({ flex: '1' })} />
-        <Tooltip content={online ? 'Hapus dokumentasi' : NEEDS_SIGNAL.delete}>
+        <Tooltip content={online ? 'Hapus dokumentasi' : needsSignalTo('menghapus')}>
           <Button
             variant="dangerGhost"
             size="sm"
             iconOnly
             aria-label="Hapus dokumentasi"
             onClick={() => onDelete(doc)}
-            needsSignal={NEEDS_SIGNAL.delete}
+            needsSignal={needsSignalTo('menghapus')}
           >
             <IconTrash />
           </Button>
@@ -244,7 +244,7 @@ export const DocCard = memo(function DocCard({
             onClick={() => onReview(doc, 'approved')}
             loading={reviewing === 'approved'}
             disabled={!!reviewing}
-            needsSignal={NEEDS_SIGNAL.review}
+            needsSignal={needsSignalTo('meninjau')}
             className={css({ bg: 'green.600', _hover: { _enabled: { bg: 'green.700' } } })}
           >
             {reviewing === 'approved' ? null : <IconCheck />}
@@ -256,7 +256,7 @@ export const DocCard = memo(function DocCard({
             onClick={() => onReview(doc, 'rejected')}
             loading={reviewing === 'rejected'}
             disabled={!!reviewing}
-            needsSignal={NEEDS_SIGNAL.review}
+            needsSignal={needsSignalTo('meninjau')}
             className={css({
               color: 'red.700',
               _hover: { _enabled: { bg: 'red.50', borderColor: 'red.200' } },

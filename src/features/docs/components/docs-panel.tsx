@@ -5,7 +5,7 @@ import type { Doc, DocReview } from '../../../contracts/docs'
 import type { Project } from '../../../contracts/projects'
 import { errorMessage, failureMessage } from '../../../lib/api'
 import { useCurrentUser } from '../../../lib/current-user'
-import { NEEDS_SIGNAL } from '../../../lib/use-online'
+import { needsSignalTo } from '../../../lib/use-online'
 import { Button } from '../../../ui/button'
 import { cardGrid } from '../../../ui/card'
 import { ConfirmDialog } from '../../../ui/dialog'
@@ -246,7 +246,7 @@ export default function DocsPanel({ project }: { project: Project }) {
         confirmLabel="Ya, Hapus"
         onConfirm={confirmDelete}
         loading={remove.isPending}
-        needsSignal={NEEDS_SIGNAL.delete}
+        needsSignal={needsSignalTo('menghapus')}
       />
     </section>
   )

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import type { User } from '../../../contracts/auth'
 import { failureMessage } from '../../../lib/api'
 import { useCurrentUser } from '../../../lib/current-user'
-import { NEEDS_SIGNAL } from '../../../lib/use-online'
+import { needsSignalTo } from '../../../lib/use-online'
 import { useUserSearch } from '../../../lib/user-search'
 import { Button } from '../../../ui/button'
 import { cardGrid } from '../../../ui/card'
@@ -158,7 +158,7 @@ export function EmployeesPage() {
         confirmLabel="Hapus"
         onConfirm={confirmDelete}
         loading={removeMutation.isPending}
-        needsSignal={NEEDS_SIGNAL.delete}
+        needsSignal={needsSignalTo('menghapus')}
       />
     </div>
   )

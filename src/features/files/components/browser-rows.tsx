@@ -3,7 +3,7 @@ import { memo } from 'react'
 import { css, cx } from 'styled-system/css'
 import type { FileArea, FileEntry, FolderEntry, ReviewDecision } from '../../../contracts/files'
 import { formatDateTime, formatFileSize, formatRelativeTime } from '../../../lib/format'
-import { NEEDS_SIGNAL } from '../../../lib/use-online'
+import { needsSignalTo } from '../../../lib/use-online'
 import { AREA_META } from '../../../ui/area'
 import { Button } from '../../../ui/button'
 import {
@@ -320,7 +320,7 @@ export const FileRow = memo(function FileRow({
               variant="secondary"
               className={s.approve}
               onClick={() => handlers.review(file, 'approved')}
-              needsSignal={NEEDS_SIGNAL.review}
+              needsSignal={needsSignalTo('meninjau')}
               loading={reviewing === 'approved'}
               disabled={busy}
               aria-label={`Setujui ${file.name}`}
@@ -333,7 +333,7 @@ export const FileRow = memo(function FileRow({
               variant="secondary"
               className={s.reject}
               onClick={() => handlers.review(file, 'rejected')}
-              needsSignal={NEEDS_SIGNAL.review}
+              needsSignal={needsSignalTo('meninjau')}
               loading={reviewing === 'rejected'}
               disabled={busy}
               aria-label={`Tolak ${file.name}`}
@@ -349,7 +349,7 @@ export const FileRow = memo(function FileRow({
             size="sm"
             iconOnly={!isDownloading}
             onClick={() => handlers.download(file)}
-            needsSignal={NEEDS_SIGNAL.download}
+            needsSignal={needsSignalTo('mengunduh')}
             loading={isDownloading}
             aria-label={`Unduh ${file.name}`}
             title={isDownloading ? `Mengunduh ${downloading}%` : 'Unduh'}
@@ -362,7 +362,7 @@ export const FileRow = memo(function FileRow({
               size="sm"
               iconOnly
               onClick={() => handlers.deleteFile(file)}
-              needsSignal={NEEDS_SIGNAL.delete}
+              needsSignal={needsSignalTo('menghapus')}
               aria-label={`Hapus ${file.name}`}
               title="Hapus"
             >

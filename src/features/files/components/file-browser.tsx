@@ -23,7 +23,7 @@ import {
 } from '../../../contracts/files'
 import type { Project } from '../../../contracts/projects'
 import { ApiError, errorMessage } from '../../../lib/api'
-import { NEEDS_SIGNAL, useOnline } from '../../../lib/use-online'
+import { needsSignalTo, useOnline } from '../../../lib/use-online'
 import { AREA_META } from '../../../ui/area'
 import { Button } from '../../../ui/button'
 import { Card } from '../../../ui/card'
@@ -158,15 +158,15 @@ export function FileBrowser({ area, project }: { area: FileArea; project: Projec
   latest.current = { onDownload, onReview, setConfirm, setFolderDialog }
   const handlers = useMemo<RowHandlers>(
     () => ({
-      renameFolder: withSignal(NEEDS_SIGNAL.save, (f) =>
+      renameFolder: withSignal(needsSignalTo('menyimpan'), (f) =>
         latest.current.setFolderDialog({ mode: 'rename', folder: f }),
       ),
-      deleteFolder: withSignal(NEEDS_SIGNAL.delete, (f) =>
+      deleteFolder: withSignal(needsSignalTo('menghapus'), (f) =>
         latest.current.setConfirm({ kind: 'folder', folder: f }),
       ),
-      download: withSignal(NEEDS_SIGNAL.download, (f) => latest.current.onDownload(f)),
-      review: withSignal(NEEDS_SIGNAL.review, (f, decision) => latest.current.onReview(f, decision)),
-      deleteFile: withSignal(NEEDS_SIGNAL.delete, (f) =>
+      download: withSignal(needsSignalTo('mengunduh'), (f) => latest.current.onDownload(f)),
+      review: withSignal(needsSignalTo('meninjau'), (f, decision) => latest.current.onReview(f, decision)),
+      deleteFile: withSignal(needsSignalTo('menghapus'), (f) =>
         latest.current.setConfirm({ kind: 'file', file: f }),
       ),
     }),
@@ -252,11 +252,11 @@ export function FileBrowser({ area, project }: { area: FileArea; project: Projec
               <Button
                 variant="secondary"
                 onClick={() => setFolderDialog({ mode: 'create', parent: folder })}
-                needsSignal={NEEDS_SIGNAL.create}
+                needsSignal={needsSignalTo('membuat')}
               >
                 <IconFolderPlus /> Folder Baru
               </Button>
-              <Button onClick={() => setUploadOpen(true)} needsSignal={NEEDS_SIGNAL.upload}>
+              <Button onClick={() => setUploadOpen(true)} needsSignal={needsSignalTo('mengunggah')}>
                 <IconUpload /> Upload File
               </Button>
             </div>
@@ -304,7 +304,7 @@ export function FileBrowser({ area, project }: { area: FileArea; project: Projec
         confirmLabel="Hapus Folder"
         onConfirm={onConfirmDelete}
         loading={removeFolder.isPending}
-        needsSignal={NEEDS_SIGNAL.delete}
+        needsSignal={needsSignalTo('menghapus')}
       />
       <ConfirmDialog
         open={confirm?.kind === 'file'}
@@ -316,7 +316,7 @@ export function FileBrowser({ area, project }: { area: FileArea; project: Projec
         confirmLabel="Hapus File"
         onConfirm={onConfirmDelete}
         loading={removeFile.isPending}
-        needsSignal={NEEDS_SIGNAL.delete}
+        needsSignal={needsSignalTo('menghapus')}
       />
     </>
   )

@@ -5,7 +5,7 @@ import { button } from 'styled-system/recipes'
 import { AREAS, type Project } from '../../../contracts/projects'
 import { failureMessage } from '../../../lib/api'
 import { formatDateLong } from '../../../lib/format'
-import { NEEDS_SIGNAL } from '../../../lib/use-online'
+import { needsSignalTo } from '../../../lib/use-online'
 import { AreaChip } from '../../../ui/area'
 import { Button } from '../../../ui/button'
 import { Card } from '../../../ui/card'
@@ -233,7 +233,12 @@ export const ProjectCard = memo(function ProjectCard({
               <Button variant="secondary" size="sm" onClick={cancelEdit} disabled={update.isPending}>
                 Batal
               </Button>
-              <Button type="submit" size="sm" loading={update.isPending} needsSignal={NEEDS_SIGNAL.save}>
+              <Button
+                type="submit"
+                size="sm"
+                loading={update.isPending}
+                needsSignal={needsSignalTo('menyimpan')}
+              >
                 Simpan
               </Button>
             </div>
@@ -340,7 +345,7 @@ export const ProjectCard = memo(function ProjectCard({
               aria-label={`Download project ${project.name}`}
               loading={downloading}
               onClick={() => onDownload(project)}
-              needsSignal={NEEDS_SIGNAL.download}
+              needsSignal={needsSignalTo('mengunduh')}
             >
               {downloading ? null : <IconDownload />}
             </Button>

@@ -5,7 +5,7 @@ import type { User } from '../../../contracts/auth'
 import { MSG } from '../../../contracts/common'
 import type { Project } from '../../../contracts/projects'
 import { failureMessage } from '../../../lib/api'
-import { NEEDS_SIGNAL } from '../../../lib/use-online'
+import { needsSignalTo } from '../../../lib/use-online'
 import { useProgressiveCount } from '../../../lib/use-progressive-count'
 import { Button } from '../../../ui/button'
 import { cardGrid } from '../../../ui/card'
@@ -81,7 +81,7 @@ export function ProjectDashboard({ user }: { user: User }) {
         subtitle="Kelola file dan project Anda dengan mudah"
         actions={
           isAdmin ? (
-            <Button onClick={() => setCreateOpen(true)} needsSignal={NEEDS_SIGNAL.create}>
+            <Button onClick={() => setCreateOpen(true)} needsSignal={needsSignalTo('membuat')}>
               <IconPlus /> Project Baru
             </Button>
           ) : null
@@ -176,7 +176,7 @@ export function ProjectDashboard({ user }: { user: User }) {
             confirmLabel="Ya, Hapus Project"
             onConfirm={confirmDelete}
             loading={remove.isPending}
-            needsSignal={NEEDS_SIGNAL.delete}
+            needsSignal={needsSignalTo('menghapus')}
           >
             {toDelete ? (
               <div

@@ -6,7 +6,7 @@ import { button } from 'styled-system/recipes'
 import { AREAS, type Area, type Project } from '../../../contracts/projects'
 import { useCurrentUser } from '../../../lib/current-user'
 import { formatDateLong } from '../../../lib/format'
-import { NEEDS_SIGNAL } from '../../../lib/use-online'
+import { needsSignalTo } from '../../../lib/use-online'
 import { AREA_META } from '../../../ui/area'
 import { Button } from '../../../ui/button'
 import { IconArrowLeft, IconCalendar, IconDownload, IconFileQuestion, IconUsers } from '../../../ui/icons'
@@ -176,14 +176,14 @@ function ProjectDetail({
                 <Button
                   variant="secondary"
                   onClick={() => setMembersOpen(true)}
-                  needsSignal={NEEDS_SIGNAL.members}
+                  needsSignal={needsSignalTo('mengatur anggota')}
                 >
                   <IconUsers /> Anggota Project
                 </Button>
                 <Button
                   onClick={() => download.start(project)}
                   loading={downloading}
-                  needsSignal={NEEDS_SIGNAL.download}
+                  needsSignal={needsSignalTo('mengunduh')}
                 >
                   {downloading ? null : <IconDownload />}
                   {downloading && download.progress > 0

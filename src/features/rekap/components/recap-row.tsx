@@ -1,7 +1,7 @@
 import { css, cx } from 'styled-system/css'
 import type { RecapFile } from '../../../contracts/recaps'
 import { fileExtension, formatBytes } from '../../../lib/format'
-import { NEEDS_SIGNAL } from '../../../lib/use-online'
+import { needsSignalTo } from '../../../lib/use-online'
 import { Button } from '../../../ui/button'
 import { IconDownload, IconFile, IconTrash } from '../../../ui/icons'
 
@@ -120,7 +120,7 @@ export function RecapRow({ recap, canDelete, downloading, onDownload, onDelete }
           size="sm"
           onClick={() => onDownload(recap)}
           loading={downloading}
-          needsSignal={NEEDS_SIGNAL.download}
+          needsSignal={needsSignalTo('mengunduh')}
           aria-label={`Download ${recap.name}`}
           title="Download"
         >
@@ -133,7 +133,7 @@ export function RecapRow({ recap, canDelete, downloading, onDownload, onDelete }
             size="sm"
             iconOnly
             onClick={() => onDelete(recap)}
-            needsSignal={NEEDS_SIGNAL.delete}
+            needsSignal={needsSignalTo('menghapus')}
             aria-label={`Hapus ${recap.name}`}
             title="Hapus"
           >

@@ -6,7 +6,7 @@ import { RECAP_ACCEPT, RECAP_MSG, type RecapFile } from '../../../contracts/reca
 import { errorMessage } from '../../../lib/api'
 import { useCurrentUser } from '../../../lib/current-user'
 import { newRequestId } from '../../../lib/upload-request'
-import { NEEDS_SIGNAL, useOnline } from '../../../lib/use-online'
+import { needsSignalTo, useOnline } from '../../../lib/use-online'
 import { AREA_META } from '../../../ui/area'
 import { Button } from '../../../ui/button'
 import { Card } from '../../../ui/card'
@@ -143,7 +143,7 @@ export function RekapTab({ project }: { project: Project }) {
             <Button
               onClick={() => input.current?.click()}
               loading={upload.isPending}
-              needsSignal={NEEDS_SIGNAL.upload}
+              needsSignal={needsSignalTo('mengunggah')}
             >
               {upload.isPending ? null : <IconUpload />}
               {upload.isPending ? 'Mengunggah...' : 'Upload File'}
@@ -214,7 +214,7 @@ export function RekapTab({ project }: { project: Project }) {
         confirmLabel={RECAP_MSG.confirmButton}
         onConfirm={onConfirmDelete}
         loading={remove.isPending}
-        needsSignal={NEEDS_SIGNAL.delete}
+        needsSignal={needsSignalTo('menghapus')}
       >
         <p className={css({ fontSize: 'sm', color: 'fgMuted' })}>{RECAP_MSG.confirmNote}</p>
       </ConfirmDialog>
