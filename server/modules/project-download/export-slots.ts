@@ -1,5 +1,8 @@
-import { PROJECT_DOWNLOAD_MSG } from '../../../src/contracts/projects'
 import { AppError } from '../../http'
+
+/** The app shows it from the download's x-response header, as every download failure. */
+export const EXPORT_BUSY_MSG =
+  'Server sedang menyiapkan unduhan project lain. Coba lagi dalam beberapa detik.'
 
 /** How long a refused export is told to wait before asking again. */
 const RETRY_AFTER_SECONDS = 10
@@ -18,7 +21,7 @@ export class ExportSlots {
   /** Takes a slot or throws 429; the returned release is safe to call more than once. */
   take(): () => void {
     if (this.running >= this.limit)
-      throw new AppError(429, PROJECT_DOWNLOAD_MSG.busy, undefined, {
+      throw new AppError(429, EXPORT_BUSY_MSG, undefined, {
         'Retry-After': String(RETRY_AFTER_SECONDS),
       })
     this.running++

@@ -9,6 +9,7 @@ import { PROJECT_DOWNLOAD_MSG } from '../../../src/contracts/projects'
 import { type Cast, cast, folder, projectWithMembers, upload } from '../../test/area-fixtures'
 import { createTestApp, TEST_DB, type TestApp } from '../../test/harness'
 import { docx, pdf, xlsx } from '../recaps/office-fixtures'
+import { EXPORT_BUSY_MSG } from './export-slots'
 
 /*
  * The whole-project zip, end to end: a project built through the real API (nested folders with
@@ -233,7 +234,7 @@ describe(`project download (${TEST_DB})`, () => {
     expect(busy.status).toBe(429)
     expect(busy.headers.get('retry-after')).toBe('10')
     const body = await busy.json()
-    expect(body.message).toBe(PROJECT_DOWNLOAD_MSG.busy)
+    expect(body.message).toBe(EXPORT_BUSY_MSG)
     expect(JSON.parse(busy.headers.get('x-response') ?? 'null')).toEqual({
       success: false,
       message: body.message,
