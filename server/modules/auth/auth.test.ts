@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestApp, type TestApp } from '../../test/harness'
+import { knownDevice } from './login-devices'
 
 let t: TestApp
 beforeAll(async () => {
@@ -211,6 +212,14 @@ describe('login limits cannot be used to lock an owner out', () => {
         headers: { 'x-forwarded-for': '6.6.6.1', 'x-login-device': device },
       })
       expect(stolen.status).toBe(429)
+      // A removed account's browsers are nobody's once its email is taken again.
+      expect(await knownDevice(t6.db, u.email, device)).toBeDefined()
+      await t6.db
+        .updateTable('users')
+        .set({ deleted_at: new Date().toISOString() })
+        .where('id', '=', u.id)
+        .execute()
+      expect(await knownDevice(t6.db, u.email, device)).toBeUndefined()
     } finally {
       await t6.close()
     }

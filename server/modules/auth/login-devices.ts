@@ -26,6 +26,8 @@ export async function knownDevice(db: Kysely<DB>, email: string, token: string |
     .select('login_devices.last_used_at')
     .where('login_devices.token_hash', '=', hash)
     .where('users.email', '=', email)
+    // A removed account keeps its email, which a new account may take: its old browsers are not the new one's.
+    .where('users.deleted_at', 'is', null)
     .executeTakeFirst()
   if (!row || Date.parse(row.last_used_at) < Date.now() - DEVICE_TTL_MS) return undefined
   return hash
