@@ -39,6 +39,14 @@ export type Config = {
   firmTimeZone: string
   /** Project exports one process streams at once; more get 429 with Retry-After. */
   exportConcurrency: number
+  /** Background jobs (thumbnails) one process runs at once (server/jobs). */
+  jobConcurrency: number
+  /** How often an idle process looks for jobs queued by another process (its own wake it at once). */
+  jobPollMs: number
+  /** The first retry of a failed job waits this long; each next one three times longer. */
+  jobRetryMs: number
+  /** A running job whose process stops renewing its lease for this long is taken by another process. */
+  jobLeaseMs: number
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -79,6 +87,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     headersTimeoutMs: positiveInt(env.HEADERS_TIMEOUT_MS, 20_000),
     firmTimeZone: timeZone(env.FIRM_TIME_ZONE),
     exportConcurrency: positiveInt(env.EXPORT_CONCURRENCY, 3),
+    jobConcurrency: positiveInt(env.JOB_CONCURRENCY, 1),
+    jobPollMs: positiveInt(env.JOB_POLL_MS, 1000),
+    jobRetryMs: positiveInt(env.JOB_RETRY_MS, 5000),
+    jobLeaseMs: positiveInt(env.JOB_LEASE_MS, 60_000),
   }
 }
 

@@ -2,6 +2,7 @@ import type { Config } from './config'
 import type { Database } from './db/index'
 import type { Deps } from './deps'
 import { EventHub } from './events'
+import { JobQueue } from './jobs/job-queue'
 import { createLogger } from './logger'
 import { LoginThrottle } from './modules/auth/login-throttle'
 import { feedChannel, NotificationFeed } from './modules/notifications/notification-feed'
@@ -44,5 +45,6 @@ export function createDeps(config: Config, database: Database): Deps {
     notifications,
     notificationFeed,
     exportSlots: new ExportSlots(config.exportConcurrency),
+    jobs: new JobQueue(),
   }
 }

@@ -3,6 +3,7 @@ import type { Config } from './config'
 import type { Dialect } from './db/index'
 import type { DB, UserRow } from './db/schema'
 import type { EventHub } from './events'
+import type { JobQueue } from './jobs/job-queue'
 import type { Logger } from './logger'
 import type { LoginThrottle } from './modules/auth/login-throttle'
 import type { NotificationFeed } from './modules/notifications/notification-feed'
@@ -27,6 +28,8 @@ export type Deps = {
   notificationFeed: NotificationFeed
   /** Project exports running at once in this process (project-download/export-slots.ts). */
   exportSlots: ExportSlots
+  /** The database job queue: enqueue in a transaction, wake after it committed (server/jobs). */
+  jobs: JobQueue
 }
 
 export type AppEnv = { Variables: { user: UserRow } }

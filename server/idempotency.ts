@@ -28,7 +28,7 @@ export type CreateAnswer = { status: ContentfulStatusCode; message: string; data
 export type CreateScope = {
   /**
    * The dependencies to do the work with: `db` is the plain database until claim() and the create's
-   * transaction after it (a `db.transaction()` inside joins it), and `events` are delivered to the real hub only after the commit (never for a rolled-back or
+   * transaction after it (a `db.transaction()` inside joins it), and `events` are delivered to the real hub (and `jobs` woken) only after the commit (never for a rolled-back or
    * replayed request).
    */
   deps: Deps
@@ -86,6 +86,7 @@ export async function idempotentCreate(
   events.subscribe((event) => {
     pending.push(event)
   })
+  const jobs = deps.jobs.heldUntilCommit()
 
   // The transaction starts at claim(), once the body is read: a slow client trickling its body (a phone
   // uploading photos) must not hold a database connection (SQLite has one) while it does.
@@ -123,7 +124,7 @@ export async function idempotentCreate(
   let status: ContentfulStatusCode
   try {
     const db = phased(deps.db, () => trx)
-    const answer = await work({ deps: { ...deps, db, events }, claim, read })
+    const answer = await work({ deps: { ...deps, db, events, jobs: jobs.jobs }, claim, read })
     if (key !== undefined && !claimed) throw new Error('idempotentCreate: the work never called claim()')
     body = JSON.stringify({ success: true, message: answer.message, data: answer.data })
     status = answer.status
@@ -144,6 +145,7 @@ export async function idempotentCreate(
     throw err
   }
   for (const event of pending) void deps.events.publish(event)
+  jobs.release()
   return c.body(body, status, { 'Content-Type': 'application/json' })
 }
 

@@ -7,6 +7,7 @@ import { createDeps } from './create-deps'
 import { openDatabase } from './db/index'
 import { prepareSchema } from './db/startup-schema'
 import { sweepIdempotencyKeys } from './idempotency'
+import { startJobRunner } from './jobs/start-runner'
 import { sweepExpiredSessions } from './modules/auth/sessions.service'
 import { createWhatsAppWorker } from './modules/whatsapp/create-worker'
 import { sweepUploadsAtStart } from './uploads/sweep'
@@ -52,12 +53,14 @@ server.setTimeout(2 * 60 * 1000)
 // Every process runs it; the one holding the database lease keeps the WhatsApp connection and sends.
 const whatsapp = createWhatsAppWorker(deps)
 whatsapp?.start()
+// Every process runs queued jobs (thumbnails); the database hands each job to one of them.
+const jobs = startJobRunner(deps)
 
 const shutdown = async () => {
   // Open notification streams end (browsers reconnect elsewhere); the bot's lease is released at once.
   deps.notificationFeed.shutdown()
   await Promise.race([
-    Promise.all([whatsapp?.stop(), deps.notifications.idle()]),
+    Promise.all([whatsapp?.stop(), jobs.stop(), deps.notifications.idle()]),
     new Promise((resolve) => setTimeout(resolve, 3000)),
   ])
   server.close(() => void database.close().then(() => process.exit(0)))

@@ -11,6 +11,7 @@ import * as docs from './migrations/005-docs'
 import * as notificationsWhatsapp from './migrations/006-notifications-whatsapp'
 import * as usageCounters from './migrations/007-usage-counters'
 import * as loginDevices from './migrations/008-login-devices'
+import * as jobs from './migrations/009-jobs'
 import type { DB } from './schema'
 import { refuseNewerSchema } from './schema-version'
 import { ImmediateSqliteDialect } from './sqlite-immediate'
@@ -83,6 +84,7 @@ const MIGRATIONS: Record<string, { up: (d: Dialect) => Migration['up'] }> = {
   '006-notifications-whatsapp': notificationsWhatsapp,
   '007-usage-counters': usageCounters,
   '008-login-devices': loginDevices,
+  '009-jobs': jobs,
 }
 
 /** The migrations this build knows, oldest first (server/db/schema-version.ts compares them). */

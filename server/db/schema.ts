@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely'
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
 import type { Role } from '../../src/contracts/common'
 import type { Area, Status } from '../../src/contracts/projects'
 
@@ -117,6 +117,27 @@ export type DocImagesTable = {
   thumb_width: number | null
   thumb_height: number | null
   taken_at: string | null
+  /** 'ready', 'pending' (its thumbnail job has not run) or 'failed' (would not decode) (migration 009). */
+  thumb_state: ColumnType<ThumbState, ThumbState | undefined, ThumbState>
+}
+
+export type ThumbState = 'ready' | 'pending' | 'failed'
+
+/** The job queue (migration 009, server/jobs/job-queue.ts). */
+export type JobsTable = {
+  id: Generated<number>
+  kind: string
+  /** JSON. */
+  payload: string
+  status: 'queued' | 'running' | 'done' | 'failed'
+  attempts: ColumnType<number, number | undefined, number>
+  max_attempts: number
+  run_after: string
+  lease_owner: string | null
+  lease_until: string | null
+  last_error: string | null
+  created_at: string
+  finished_at: string | null
 }
 
 export type DocLikesTable = { doc_id: number; user_id: number; created_at: string }
@@ -243,6 +264,7 @@ export type DB = {
   whatsapp_sim_sent: WhatsAppSimSentTable
   project_stats: ProjectStatsTable
   settings: SettingsTable
+  jobs: JobsTable
 }
 
 export type UserRow = Selectable<UsersTable>

@@ -9,6 +9,8 @@ import { readConfig } from '../config'
 import { createDeps } from '../create-deps'
 import { migrate, openDatabase } from '../db/index'
 import type { Deps } from '../deps'
+import { JOB_KINDS } from '../jobs/job-kinds'
+import { JobRunner } from '../jobs/job-runner'
 import { createAccount } from '../modules/users/accounts.service'
 
 /** Which real database the suite runs on: `TEST_DB=postgres` uses PG_URL (default the local test database). */
@@ -37,6 +39,21 @@ export async function createTestApp(overrides: Partial<ReturnType<typeof readCon
   await migrate(database)
   const deps: Deps = createDeps(config, database)
   const app = createApp(deps)
+  // Jobs (thumbnails) run when a test asks (runJobs), so it can see the moment before they ran.
+  const runner = new JobRunner({
+    deps,
+    kinds: JOB_KINDS,
+    concurrency: 2,
+    pollMs: 50,
+    retryMs: 10,
+    leaseMs: 60_000,
+  })
+  deps.jobs.onWake(() => runner.wake())
+  /** Runs every job that is due until none is left (this process's runner, started on first use). */
+  async function runJobs() {
+    runner.start()
+    await runner.idle()
+  }
 
   async function request(
     method: string,
@@ -85,6 +102,7 @@ export async function createTestApp(overrides: Partial<ReturnType<typeof readCon
   }
 
   async function close() {
+    await runner.stop()
     await database.close()
     if (TEST_DB === 'postgres') {
       const client = new pg.Client({ connectionString: PG_URL })
@@ -95,7 +113,7 @@ export async function createTestApp(overrides: Partial<ReturnType<typeof readCon
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
 
-  return { app, deps, db: deps.db, request, user, close, dataDir }
+  return { app, deps, db: deps.db, request, user, close, dataDir, runJobs }
 }
 
 /** A tiny valid PNG (1x1) made by sharp, for avatar and photo uploads. */

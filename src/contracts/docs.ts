@@ -89,7 +89,8 @@ export type DocReview = (typeof DOC_REVIEW)[number]
 
 /**
  * One photo of an item. `url` is the original as uploaded (`/storage/{uuid}.{extension}`, SPEC section 3),
- * `thumb` a ~480 px WebP for grids. Sizes are as displayed (EXIF orientation applied); `taken_at` is the
+ * `thumb` a ~480 px WebP for grids: null while the server is still making it (a moment after the
+ * upload), the original when the photo would not decode into one. Sizes are as displayed (EXIF orientation applied); `taken_at` is the
  * camera's capture time: UTC ('...Z') when the photo recorded its offset, else the camera's wall clock
  * without a zone.
  */
@@ -98,7 +99,7 @@ export type DocImage = {
   name: string
   extension: string
   url: string
-  thumb: string
+  thumb: string | null
   width: number | null
   height: number | null
   thumb_width: number | null

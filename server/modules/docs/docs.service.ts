@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Kysely } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import * as v from 'valibot'
 import {
   DOC_MSG,
@@ -16,13 +16,14 @@ import {
   type FileFailure,
 } from '../../../src/contracts/docs'
 import { type Actor, access } from '../../access'
-import type { DB } from '../../db/schema'
+import type { DB, DocImagesTable } from '../../db/schema'
 import type { Deps } from '../../deps'
 import { AppError, assertCleanInput, notFound, nowIso, validate } from '../../http'
 import type { CreateAnswer, CreateScope } from '../../idempotency'
 import { commitUpload, deleteBlobsQuietly, type PendingBlob, pendingBlob } from '../../uploads/commit'
 import type { Upload } from '../../uploads/receive'
-import { isFailure, type PreparedImage, prepareImage } from './doc-images'
+import { type InspectedImage, inspectImage, isFailure } from './doc-images'
+import { docThumbnailJob } from './doc-thumbnail-job'
 
 /*
  * Every exported call takes the caller and asks the access policy first (server/access.ts), before it
@@ -94,6 +95,17 @@ function docsQuery(db: Kysely<DB>, viewerId: number) {
 
 type DocRow = Awaited<ReturnType<ReturnType<typeof docsQuery>['execute']>>[number]
 
+/**
+ * The grid's image: the thumbnail once its job made it; null while it is being made (the client shows a
+ * neutral placeholder and asks again); the original when the photo would not decode into one.
+ */
+function thumbOf(i: Selectable<DocImagesTable>): Pick<DocImage, 'thumb' | 'thumb_width' | 'thumb_height'> {
+  if (i.thumb_state === 'ready' && i.thumb_key)
+    return { thumb: STORAGE + i.thumb_key, thumb_width: i.thumb_width, thumb_height: i.thumb_height }
+  if (i.thumb_state === 'pending') return { thumb: null, thumb_width: null, thumb_height: null }
+  return { thumb: STORAGE + i.blob_key, thumb_width: i.width, thumb_height: i.height }
+}
+
 async function withImages(db: Kysely<DB>, rows: DocRow[]): Promise<Doc[]> {
   if (rows.length === 0) return []
   const images = await db
@@ -115,12 +127,9 @@ async function withImages(db: Kysely<DB>, rows: DocRow[]): Promise<Doc[]> {
       name: i.name,
       extension: i.ext,
       url: STORAGE + i.blob_key,
-      // Rows without a thumbnail (none are written so, but the column allows it) fall back to the original.
-      thumb: STORAGE + (i.thumb_key ?? i.blob_key),
+      ...thumbOf(i),
       width: i.width,
       height: i.height,
-      thumb_width: i.thumb_key ? i.thumb_width : i.width,
-      thumb_height: i.thumb_key ? i.thumb_height : i.height,
       size: Number(i.size_bytes),
       taken_at: i.taken_at,
     })
@@ -266,12 +275,14 @@ function failureAnswer(failures: { status: number; name: string; message: string
 
 /**
  * POST upload. The caller's access is checked before a byte of the body is read; then the photos stream
- * to staging (images only, by their bytes), each is read and thumbnailed, and only then is the
+ * to staging (images only, by their bytes), each one's header is read, and only then is the
  * Idempotency-Key claimed: a repeat is answered from the stored answer, and the rows, the stored answer
  * and (with the blobs put just before) the files land together or not at all.
  *
  * A file that cannot be used (not an image, too large, undecodable) fails alone: the item is made from
- * the others and the answer lists it in `errors`; when no file is usable the whole call fails. With
+ * the others and the answer lists it in `errors`; when no file is usable the whole call fails. The answer
+ * comes as soon as the originals and rows are stored: each photo's thumbnail is a job queued with its row
+ * (doc-thumbnail-job.ts), and the item lists `thumb: null` until it is made. With
  * `descriptions` every file must be usable, since each description belongs to one file by position.
  */
 export async function uploadDocs(
@@ -291,12 +302,11 @@ export async function uploadDocs(
       if (up.rejected.length > 0) throw failureAnswer(up.rejected)
     }
 
-    // Decoding is the slow part: done before the claim, so no transaction (SQLite has one connection)
-    // waits on it. One photo at a time keeps memory bounded on a 20-photo upload.
-    const prepared: { image: PreparedImage; index: number }[] = []
+    // Only the headers are read here; thumbnails are made by jobs once the answer is out.
+    const prepared: { image: InspectedImage; index: number }[] = []
     const failures: { status: number; name: string; message: string }[] = [...up.rejected]
     for (const [index, file] of up.files.entries()) {
-      const result = await prepareImage(file, up.scratchPath('webp'))
+      const result = await inspectImage(file)
       if (isFailure(result)) failures.push({ status: 415, name: file.name, message: result.message })
       else prepared.push({ image: result, index })
     }
@@ -314,13 +324,9 @@ export async function uploadDocs(
         : prepared.map((p) => ({ description: plan.descriptions[p.index], images: [p.image] }))
     const planned = groups.map((g) => ({
       description: g.description,
-      images: g.images.map((image) => ({
-        image,
-        original: pendingBlob(image.file, 'public'),
-        thumb: pendingBlob({ path: image.thumb.path, ext: 'webp' }, 'public'),
-      })),
+      images: g.images.map((image) => ({ image, original: pendingBlob(image.file, 'public') })),
     }))
-    const blobs: PendingBlob[] = planned.flatMap((g) => g.images.flatMap((i) => [i.original, i.thumb]))
+    const blobs: PendingBlob[] = planned.flatMap((g) => g.images.map((i) => i.original))
 
     const ids = await commitUpload(scope.deps, blobs, async (trx) => {
       const created: number[] = []
@@ -340,31 +346,30 @@ export async function uploadDocs(
           })
           .returning('id')
           .executeTakeFirstOrThrow()
-        await trx
-          .insertInto('doc_images')
-          .values(
-            g.images.map(({ image, original, thumb }, position) => ({
-              // The row's uuid is the blob's name, so /storage/{uuid}.{extension} (SPEC section 3) is the file.
-              uuid: original.key.slice(0, original.key.indexOf('.')),
-              doc_id: doc.id,
-              name: image.file.name,
-              ext: image.file.ext,
-              blob_key: original.key,
-              size_bytes: image.file.size,
-              width: image.width,
-              height: image.height,
-              position,
-              thumb_key: thumb.key,
-              thumb_width: image.thumb.width,
-              thumb_height: image.thumb.height,
-              taken_at: image.takenAt,
-            })),
-          )
-          .execute()
+        const images = g.images.map(({ image, original }, position) => ({
+          // The row's uuid is the blob's name, so /storage/{uuid}.{extension} (SPEC section 3) is the file.
+          uuid: original.key.slice(0, original.key.indexOf('.')),
+          doc_id: doc.id,
+          name: image.file.name,
+          ext: image.file.ext,
+          blob_key: original.key,
+          size_bytes: image.file.size,
+          width: image.width,
+          height: image.height,
+          position,
+          thumb_key: null,
+          thumb_width: null,
+          thumb_height: null,
+          thumb_state: 'pending' as const,
+          taken_at: image.takenAt,
+        }))
+        await trx.insertInto('doc_images').values(images).execute()
+        for (const i of images) await scope.deps.jobs.enqueue(trx, docThumbnailJob, { image: i.uuid })
         created.push(doc.id)
       }
       return created
     })
+    scope.deps.jobs.wake()
     for (const docId of ids)
       void scope.deps.events.publish({ type: 'doc_uploaded', actorId: user.id, projectId: project.id, docId })
 

@@ -106,6 +106,7 @@ async function upload(
   })
 }
 
+/** One uploaded item as the grid lists it once its thumbnail jobs ran. */
 async function uploadOne(who: Account = supervisor, slug = project.slug): Promise<Doc> {
   const res = await upload(
     who,
@@ -114,7 +115,20 @@ async function uploadOne(who: Account = supervisor, slug = project.slug): Promis
     { slug },
   )
   expect(res.status, res.text).toBe(201)
-  return (res.json.data as DocUploadResult).docs[0]
+  return afterJobs((res.json.data as DocUploadResult).docs[0], slug)
+}
+
+/** The item as listed after every queued job (its thumbnails) ran. */
+async function afterJobs(doc: Doc, slug = project.slug): Promise<Doc> {
+  await t.runJobs()
+  const row = await t.db
+    .selectFrom('docs')
+    .select('id')
+    .where('uuid', '=', doc.uuid)
+    .executeTakeFirstOrThrow()
+  const page = await list(admin, slug, `?cursor=${row.id + 1}&limit=1`)
+  expect(page.data[0]?.uuid).toBe(doc.uuid)
+  return page.data[0]
 }
 
 async function list(who: Account, slug = project.slug, query = '') {
@@ -176,6 +190,12 @@ describe(`documentation upload (${TEST_DB})`, () => {
     })
     // SPEC section 3: the image is at /storage/{uuid}.{extension}.
     expect(image.url).toBe(`/storage/${image.uuid}.${image.extension}`)
+    // The answer did not wait for the thumbnail: a job makes it.
+    expect([image.thumb, image.thumb_width, image.thumb_height]).toEqual([null, null, null])
+    const queued = await t.db.selectFrom('jobs').selectAll().where('kind', '=', 'doc.thumbnail').execute()
+    expect(
+      queued.filter((j) => j.status === 'queued' && JSON.parse(j.payload).image === image.uuid),
+    ).toHaveLength(1)
 
     // The original is kept byte for byte and served with long immutable caching.
     const served = await t.app.request(image.url)
@@ -185,15 +205,16 @@ describe(`documentation upload (${TEST_DB})`, () => {
     expect(Buffer.from(await served.arrayBuffer()).equals(original)).toBe(true)
 
     // The thumbnail: a WebP beside it, its shorter side THUMB_SIDE, metadata stripped.
-    expect(image.thumb).toMatch(/^\/storage\/[0-9a-f-]{36}\.webp$/)
-    const thumb = await t.app.request(image.thumb)
+    const [made] = (await afterJobs(doc)).images
+    expect(made.thumb).toMatch(/^\/storage\/[0-9a-f-]{36}\.webp$/)
+    const thumb = await t.app.request(made.thumb as string)
     expect(thumb.status).toBe(200)
     expect(thumb.headers.get('content-type')).toBe('image/webp')
     expect(thumb.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     const meta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()
     expect(meta.format).toBe('webp')
     expect([meta.width, meta.height]).toEqual([640, THUMB_SIDE])
-    expect([image.thumb_width, image.thumb_height]).toEqual([640, THUMB_SIDE])
+    expect([made.thumb_width, made.thumb_height]).toEqual([640, THUMB_SIDE])
     expect(meta.exif).toBeUndefined()
 
     expect(events).toContainEqual({
@@ -215,11 +236,11 @@ describe(`documentation upload (${TEST_DB})`, () => {
       },
     ])
     expect(res.status, res.text).toBe(201)
-    const [image] = (res.json.data as DocUploadResult).docs[0].images
+    const [image] = (await afterJobs((res.json.data as DocUploadResult).docs[0])).images
     expect([image.width, image.height]).toEqual([600, 800])
     // Without an offset the camera's wall clock is kept, without a zone.
     expect(image.taken_at).toBe('2023-12-31T23:59:58')
-    const thumb = await sharp(fs.readFileSync(storagePath(image.thumb))).metadata()
+    const thumb = await sharp(fs.readFileSync(storagePath(image.thumb as string))).metadata()
     expect([thumb.width, thumb.height]).toEqual([THUMB_SIDE, 640])
     expect([image.thumb_width, image.thumb_height]).toEqual([THUMB_SIDE, 640])
   })
@@ -235,13 +256,14 @@ describe(`documentation upload (${TEST_DB})`, () => {
     expect(res.status, res.text).toBe(201)
     const { docs } = res.json.data as DocUploadResult
     expect(docs).toHaveLength(1)
-    expect(docs[0].images.map((i) => i.name)).toEqual(names)
-    expect(docs[0].images.map((i) => i.extension)).toEqual(['jpg', 'png', 'jpg'])
+    const doc = await afterJobs(docs[0])
+    expect(doc.images.map((i) => i.name)).toEqual(names)
+    expect(doc.images.map((i) => i.extension)).toEqual(['jpg', 'png', 'jpg'])
     // A small image is never enlarged into its thumbnail.
-    expect([docs[0].images[1].thumb_width, docs[0].images[1].thumb_height]).toEqual([300, 200])
-    for (const i of docs[0].images) {
+    expect([doc.images[1].thumb_width, doc.images[1].thumb_height]).toEqual([300, 200])
+    for (const i of doc.images) {
       expect(fs.existsSync(storagePath(i.url))).toBe(true)
-      expect(fs.existsSync(storagePath(i.thumb))).toBe(true)
+      expect(fs.existsSync(storagePath(i.thumb as string))).toBe(true)
     }
   })
 
@@ -316,18 +338,20 @@ describe(`documentation upload (${TEST_DB})`, () => {
     expect(await docsCount()).toBe(before + 1)
   })
 
-  it('image bytes that do not decode (a HEIC this server cannot read, a truncated JPEG) fail by name', async () => {
+  it('image bytes without a readable header (a HEIC this server cannot read, a cut-off head) fail by name', async () => {
     // An ISO-BMFF 'ftyp heic' head passes the magic check; there is no decodable picture behind it.
     const heic = Buffer.concat([
       Buffer.from([0, 0, 0, 24]),
       Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'),
       Buffer.alloc(64),
     ])
-    const truncated = (await photo()).subarray(0, 400)
+    // The JPEG start marker and nothing after it: no frame header to read a size from.
+    const headless = (await photo()).subarray(0, 20)
+    await t.runJobs()
     const before = await storedBlobs()
     const res = await upload(supervisor, { description: 'Foto iPhone format HEIC' }, [
       { data: heic, name: 'IMG_1234.HEIC', type: 'image/heic' },
-      { data: truncated, name: 'rusak.jpg' },
+      { data: headless, name: 'rusak.jpg' },
     ])
     expect(res.status).toBe(415)
     expect(res.json.message).toBe(DOC_MSG.allFailed)
@@ -336,7 +360,42 @@ describe(`documentation upload (${TEST_DB})`, () => {
       'rusak.jpg': DOC_MSG.undecodable('rusak.jpg'),
     })
     expect(await storedBlobs()).toBe(before)
-    // Nothing is left in staging either (originals, thumbnails).
+    // Nothing is left in staging either.
+    expect(fs.readdirSync(path.join(t.dataDir, 'upload-staging'))).toEqual([])
+  })
+
+  it('a photo whose head reads but whose pixels do not (cut off mid-picture) is kept: its job fails, the grid shows the original', async () => {
+    const whole = await photo({ width: 1600, height: 1200 })
+    const cut = whole.subarray(0, Math.floor(whole.length / 3))
+    const res = await upload(supervisor, { description: 'Foto terpotong saat dikirim' }, [
+      { data: cut, name: 'terpotong.jpg' },
+    ])
+    expect(res.status, res.text).toBe(201)
+    const [answered] = (res.json.data as DocUploadResult).docs
+    expect(answered.images[0].thumb).toBeNull()
+    // Each attempt fails the same way; after the last the job is failed for good, with its error.
+    const job = async () =>
+      (await t.db.selectFrom('jobs').selectAll().where('kind', '=', 'doc.thumbnail').execute()).find(
+        (j) => JSON.parse(j.payload).image === answered.images[0].uuid,
+      )
+    for (let i = 0; i < 50 && (await job())?.status !== 'failed'; i++) {
+      await t.runJobs()
+      await new Promise((r) => setTimeout(r, 20))
+    }
+    const failed = await job()
+    expect(failed).toMatchObject({ status: 'failed', attempts: 3, max_attempts: 3 })
+    expect(failed?.last_error).toBeTruthy()
+    // Still listed, with the original standing in for its thumbnail; nothing half-written stays behind.
+    const [image] = (await afterJobs(answered)).images
+    expect(image.thumb).toBe(image.url)
+    expect([image.thumb_width, image.thumb_height]).toEqual([1600, 1200])
+    expect((await t.app.request(image.url)).status).toBe(200)
+    const row = await t.db
+      .selectFrom('doc_images')
+      .selectAll()
+      .where('uuid', '=', image.uuid)
+      .executeTakeFirstOrThrow()
+    expect(row).toMatchObject({ thumb_state: 'failed', thumb_key: null })
     expect(fs.readdirSync(path.join(t.dataDir, 'upload-staging'))).toEqual([])
   })
 
@@ -377,6 +436,7 @@ describe(`documentation upload (${TEST_DB})`, () => {
     const fields = { description: 'Dikirim ulang oleh kotak keluar' }
     const first = await upload(supervisor, fields, files, { key })
     expect(first.status).toBe(201)
+    await t.runJobs()
     const docs = await docsCount()
     const blobs = await storedBlobs()
     events.length = 0
@@ -623,7 +683,7 @@ describe(`review and removal (${TEST_DB})`, () => {
       token: admin.token,
       json: { comment: 'Akan dihapus' },
     })
-    const files = doc.images.flatMap((i) => [storagePath(i.url), storagePath(i.thumb)])
+    const files = doc.images.flatMap((i) => [storagePath(i.url), storagePath(i.thumb as string)])
     for (const f of files) expect(fs.existsSync(f)).toBe(true)
 
     // SPEC: deleting is offered to everyone who works in the project.
@@ -633,7 +693,7 @@ describe(`review and removal (${TEST_DB})`, () => {
     expect(res.status).toBe(200)
     expect(res.json.message).toBe(DOC_MSG.deleted)
     for (const f of files) expect(fs.existsSync(f)).toBe(false)
-    expect((await t.app.request(doc.images[0].thumb)).status).toBe(404)
+    expect((await t.app.request(doc.images[0].thumb as string)).status).toBe(404)
     expect(await t.db.selectFrom('doc_likes').selectAll().where('doc_id', '=', doc.id).execute()).toEqual([])
     expect(await t.db.selectFrom('doc_comments').selectAll().where('doc_id', '=', doc.id).execute()).toEqual(
       [],
@@ -655,13 +715,13 @@ describe(`review and removal (${TEST_DB})`, () => {
     expect(fs.existsSync(orphan)).toBe(false)
     for (const i of [...doc.images, ...keep.images]) {
       expect(fs.existsSync(storagePath(i.url))).toBe(true)
-      expect(fs.existsSync(storagePath(i.thumb))).toBe(true)
+      expect(fs.existsSync(storagePath(i.thumb as string))).toBe(true)
     }
     const del = await t.request('DELETE', `/api/project/delete/${p.id}`, { token: admin.token })
     expect(del.status).toBe(200)
     for (const i of doc.images) {
       expect(fs.existsSync(storagePath(i.url))).toBe(false)
-      expect(fs.existsSync(storagePath(i.thumb))).toBe(false)
+      expect(fs.existsSync(storagePath(i.thumb as string))).toBe(false)
     }
   })
 })
@@ -713,6 +773,7 @@ describe(`who may do what (${TEST_DB})`, () => {
   })
 
   it('an outsider’s upload is refused before its body is read: nothing staged, nothing stored', async () => {
+    await t.runJobs()
     const before = await storedBlobs()
     const res = await upload(outsider, { description: 'Bukan anggota project' }, [
       { data: await photo({ width: 2000, height: 1500 }), name: 'besar.jpg' },

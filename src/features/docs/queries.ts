@@ -32,7 +32,21 @@ export const docListQueryOptions = (slug: string) =>
     queryFn: ({ pageParam }) => listDocs(slug, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last: DocPage) => last.nextCursor,
+    // A fresh upload's thumbnails are made by the server a moment after it answered: ask again until
+    // they are there (paused offline like every query, and only for recent items, so a stuck server
+    // is not asked forever).
+    refetchInterval: (query) => (thumbnailsComing(query.state.data?.pages) ? THUMBNAIL_POLL_MS : false),
   })
+
+const THUMBNAIL_POLL_MS = 2000
+const THUMBNAIL_WAIT_MS = 10 * 60 * 1000
+
+function thumbnailsComing(pages: DocPage[] | undefined): boolean {
+  const since = Date.now() - THUMBNAIL_WAIT_MS
+  return (pages ?? []).some((p) =>
+    p.docs.some((d) => d.images.some((i) => i.thumb === null) && Date.parse(d.created_at) > since),
+  )
+}
 
 export const docCommentsQueryOptions = (slug: string, doc: string) =>
   queryOptions({ queryKey: docKeys.comments(slug, doc), queryFn: () => listComments(slug, doc) })

@@ -58,7 +58,7 @@ function offlineSteps(project: Project): OfflineSaveStep[] {
       )
       return {
         lists: data.pages.length + withComments.length,
-        images: docs.flatMap((d) => d.images.map((i) => i.thumb)),
+        images: docs.flatMap((d) => d.images.flatMap((i) => (i.thumb ? [i.thumb] : []))),
       }
     },
     saveFileTreesOffline(project),

@@ -1,5 +1,6 @@
 import { css, cx } from 'styled-system/css'
 import type { DocImage } from '../../../contracts/docs'
+import { IconImages } from '../../../ui/icons'
 
 /*
  * What the card carousel and its Swiper-driven version share. Nothing here imports Swiper, so a card
@@ -46,8 +47,19 @@ export const photoButton = css({
 
 const photo = css({ w: 'full', h: 'full', objectFit: 'cover', display: 'block', userSelect: 'none' })
 
-/** Only the ~480 px thumbnail in the grid; its recorded size lets the browser lay the card out before it loads. */
+/**
+ * Only the ~480 px thumbnail in the grid; its recorded size lets the browser lay the card out before it
+ * loads. Right after an upload the server is still making it (`thumb` null): a neutral stand-in holds
+ * the place, and the list is asked again until it is there (queries.ts).
+ */
 export function Thumb({ image, alt, eager }: { image: DocImage; alt: string; eager?: boolean }) {
+  if (image.thumb === null)
+    return (
+      <div role="img" aria-label={`${alt} (pratinjau sedang disiapkan)`} className={pending}>
+        <IconImages aria-hidden="true" className={css({ w: '7', h: '7', opacity: 0.55 })} />
+        <span className={css({ fontSize: 'xs', fontWeight: '500' })}>Menyiapkan pratinjau…</span>
+      </div>
+    )
   return (
     <img
       src={image.thumb}
@@ -61,6 +73,18 @@ export function Thumb({ image, alt, eager }: { image: DocImage; alt: string; eag
     />
   )
 }
+
+const pending = css({
+  w: 'full',
+  h: 'full',
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: '2',
+  color: 'slate.500',
+  bg: 'slate.100',
+})
 
 export const altFor = (label: string, count: number) => (i: number) =>
   count > 1 ? `Foto ${i + 1} dari ${count}: ${label}` : `Foto: ${label}`

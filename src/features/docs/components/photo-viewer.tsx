@@ -45,7 +45,7 @@ function FullPhoto({ image, alt }: { image: DocImage; alt: string }) {
   return (
     <div className="swiper-zoom-container">
       <div className={css({ position: 'relative', w: 'full', h: 'full' })}>
-        {loaded ? null : <img src={image.thumb} alt="" aria-hidden="true" className={img} />}
+        {loaded || !image.thumb ? null : <img src={image.thumb} alt="" aria-hidden="true" className={img} />}
         <img
           src={image.url}
           alt={alt}

@@ -1,0 +1,6 @@
+import { docThumbnailJob } from '../modules/docs/doc-thumbnail-job'
+import type { JobKind } from './job-kind'
+
+/** Every kind of background job, for the runners (a kind missing here is never run). */
+// biome-ignore lint/suspicious/noExplicitAny: each kind has its own payload type.
+export const JOB_KINDS: readonly JobKind<any>[] = [docThumbnailJob]
