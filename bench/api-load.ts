@@ -9,9 +9,16 @@
  *   BENCH_PROFILE=dir ...                  also write a CPU profile of the server per mixed run
  *   BENCH_WORKERS_ONLY=1 ...               only the baseline and the WORKERS=2 vs WORKERS=1 comparison
  *
- * Env: BENCH_DURATION (seconds per run, default 10), BENCH_CONNECTIONS (50), PG_URL.
- * The server runs in this process on a loopback port; autocannon runs as a separate process so the load
- * generator does not share the server's event loop. A benchmark, not a test: it reports, it does not fail.
+ * Env: BENCH_DURATION (seconds per run, default 10), BENCH_CONNECTIONS (50), PG_URL, BENCH_DRAIN_TIMEOUT
+ * (seconds to wait for the thumbnail queue to empty after each mixed run, default 300).
+ * The server runs in this process on a loopback port, with the job runner as server/index.ts starts it
+ * (thumbnails compete with requests for the same cores); autocannon and the mixed load client run as
+ * separate processes so the load generator does not share the server's event loop. A benchmark, not a
+ * test: it reports, it does not fail.
+ *
+ * Before/after (issue 21): this file and bench/mixed-load-client.ts also run when copied into a checkout
+ * from before the job queue (d65196f, thumbnails made in the upload request): without
+ * server/jobs/start-runner.ts they run without a job runner and say so.
  */
 import { execFile, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
@@ -28,11 +35,14 @@ import { createApp } from '../server/app'
 import { readConfig } from '../server/config'
 import { createDeps } from '../server/create-deps'
 import { migrate, openDatabase } from '../server/db/index'
+import type { Deps } from '../server/deps'
+import type { JobRunner } from '../server/jobs/job-runner'
 import { createSession } from '../server/modules/auth/sessions.service'
 import { createAccount } from '../server/modules/users/accounts.service'
 import { databaseWriteEpoch, ReadCache } from '../server/read-cache'
 import type { Area, Status } from '../src/contracts/projects'
-import type { Operation, Plan, Report } from './mixed-load-client'
+import { makeSitePhoto } from '../tests/fixtures/site-photo'
+import type { Operation, Plan, Report, Stats } from './mixed-load-client'
 import { recordFigure } from './report'
 
 const run = promisify(execFile)
@@ -51,6 +61,12 @@ const DOCS = 20_000
 /** Projects the benchmarked employee is a member of. */
 const MEMBER_PROJECTS = 10
 const BATCH = 1000
+const DRAIN_TIMEOUT_MS = Number(process.env.BENCH_DRAIN_TIMEOUT ?? 300) * 1000
+/** The documentation photo of the mixed load: the app compresses to <= 1920 px (PHOTO_COMPRESSION). */
+const PHOTO_SIDE = { width: 1920, height: 1440 }
+const PHOTO_OPERATION = 'write: photo upload'
+/** Issue 21's goal for the mixed load (same run, load generator on the same machine). */
+const GOAL = { readP99: 50, writeP99: 150 }
 
 const AREAS: Area[] = ['perencanaan', 'pengawasan']
 const STATUSES: Status[] = ['pending', 'approved', 'rejected']
@@ -63,6 +79,7 @@ async function main() {
   let server: ReturnType<typeof serve> | undefined
   let uncachedServer: ReturnType<typeof serve> | undefined
   let bareServer: ReturnType<typeof serve> | undefined
+  let jobRunner: JobRunner | undefined
   try {
     await migrate(database)
     // One bench user writes hundreds of times a minute: the per-user limits (server/limits) would
@@ -184,6 +201,13 @@ async function main() {
       )
     })
     const base = `http://127.0.0.1:${port}`
+    // As server/index.ts does once it serves: this process also makes the thumbnails.
+    jobRunner = await startJobRunnerIfPresent(deps)
+    console.log(
+      jobRunner
+        ? `job runner started (concurrency ${deps.config.jobConcurrency}), as in production`
+        : 'no job queue (thumbnails made in the request)',
+    )
     // The same app with the read cache off (server/read-cache.ts), to show what each call costs when
     // it is computed: right after a write, every list and analysis is.
     const uncachedApp = createApp({
@@ -347,18 +371,16 @@ async function main() {
       `hello-world throughput vs a bare Hono app: ${(baseline.rps / Math.max(bareResult.rps, 1)).toFixed(2)}x (goal >= 0.5x)`,
     )
 
-    // Mixed load (issue 6): field staff write all day, so reads are measured beside 10 % writes, with the
-    // read cache on and off. Writes: project edits, membership changes and small uploads (avatars; the
-    // files and documentation issues add their uploads, comments and likes here).
-    const avatar = await sharpPng()
-    const boundary = 'berkasbench'
-    const multipart = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="foto.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      avatar,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ])
+    // Mixed load (issues 6 and 21): field staff write all day, so reads are measured beside 10 % writes,
+    // with the read cache on and off. Writes: project edits, membership changes and documentation photo
+    // uploads (~700 KB each), whose thumbnails the job runner makes in this process meanwhile.
+    const photo = await docPhotoUpload(dataDir)
+    console.log(
+      `\nphoto upload: ${PHOTO_SIDE.width}x${PHOTO_SIDE.height} JPEG of ${Math.round(photo.photoBytes / 1024)} KB (a phone photo after the app's compression: <= 1920 px, <= 1 MB)`,
+    )
+    // The employee (role pengawasan) uploads to the projects they are a member of, as a field worker does.
+    const memberSlugs = await projectSlugs(db, projectIds.slice(0, MEMBER_PROJECTS))
+    await checkPhotoUpload(base, employeeToken, memberSlugs[0] as string, photo)
     const other = await createAccount(db, {
       name: 'Perencana Bench',
       email: 'perencana@bench.test',
@@ -421,78 +443,58 @@ async function main() {
         headers: { ...asAdmin, ...json },
         body: JSON.stringify({ user_ids: [other.id] }),
       },
+      // NOTE: the avatar upload (PATCH /api/user/update-avatar, a 64 px PNG) was the small-upload write
+      // here until issue 21, which names the writes of this mix: project edit, membership change and a
+      // documentation photo upload. Its weight (4 of the 10 write points) went to the photo upload, so the
+      // mix stays 90 % reads, 10 % writes.
       {
-        label: 'write: small upload (avatar)',
+        label: PHOTO_OPERATION,
         kind: 'write',
         weight: 4,
-        method: 'PATCH',
-        path: '/api/user/update-avatar',
-        headers: { ...asEmployee, 'content-type': `multipart/form-data; boundary=${boundary}` },
-        body: multipart.toString('base64'),
-        base64: true,
+        method: 'POST',
+        path: '/api/doc/{slug}/upload',
+        // A fresh Idempotency-Key per upload, as the app's outbox sends one (src/features/docs/api.ts).
+        headers: { ...asEmployee, 'content-type': photo.contentType, 'idempotency-key': 'bench-{uuid}' },
+        bodyFile: photo.file,
       },
     ]
-    // Writes go to projects the benchmarked employee is not a member of, so the read targets keep their size.
+    // Edits and membership changes go to projects the benchmarked employee is not a member of, so the
+    // employee's list keeps its size; the photos land in the employee's projects (their dashboard counts
+    // grow by the uploads, a few hundred docs beside the 20k seeded).
     const projectIdsForWrites = projectIds.slice(MEMBER_PROJECTS)
-    const mixed: { label: string; report: Report }[] = []
+    const mixed: MixedRun[] = []
     for (const [label, target] of [
       ['read cache on', base],
       ['read cache off', uncached],
     ] as const) {
       const profile = PROFILE_DIR ? await startProfile() : undefined
+      const runStarted = new Date().toISOString()
       const report = await mixedLoad({
         base: target,
         connections: CONNECTIONS,
         seconds: DURATION,
         warmupSeconds: Math.min(2, DURATION),
         projectIds: projectIdsForWrites,
+        slugs: memberSlugs,
         operations,
       })
-      mixed.push({ label, report })
       console.log(`  measured mixed load, ${label}`)
       if (profile) console.log(`  CPU profile: ${await profile.stop(`mixed-${label.replaceAll(' ', '-')}`)}`)
+      // Drained before the next run, so each run starts with an empty queue.
+      const photos = await photosReport(
+        db,
+        jobRunner ? deps.config.jobConcurrency : undefined,
+        report,
+        runStarted,
+      )
+      mixed.push({ label, report, photos })
     }
-    const mixedRows = mixed.flatMap(({ label, report }) => [
-      ...(['read', 'write'] as const).map((kind) => ({ name: `${label}: all ${kind}s`, r: report[kind] })),
-      ...Object.entries(report.byOperation).map(([name, r]) => ({ name: `${label}:   ${name}`, r })),
-    ])
-    const mixedHead = [
-      'mixed load (90 % reads, 10 % writes)',
-      'p50 ms',
-      'p99 ms',
-      'req/s',
-      'p99 x base',
-      'errors',
-    ]
-    const mixedCells = mixedRows.map(({ name, r }) => [
-      name,
-      r.p50.toFixed(1),
-      r.p99.toFixed(1),
-      Math.round(r.rps).toString(),
-      (r.p99 / Math.max(baseline.p99, 0.001)).toFixed(1),
-      String(r.errors),
-    ])
-    const mixedWidths = mixedHead.map((h, i) => Math.max(h.length, ...mixedCells.map((row) => row[i].length)))
-    const mixedLine = (cells: string[]) =>
-      cells.map((c, i) => (i === 0 ? c.padEnd(mixedWidths[i]) : c.padStart(mixedWidths[i]))).join('  ')
-    console.log(`\n${mixedLine(mixedHead)}`)
-    for (const row of mixedCells) console.log(mixedLine(row))
-    const on = mixed[0].report
-    for (const { label, report } of mixed)
-      for (const kind of ['read', 'write'] as const)
-        recordFigure({
-          bench: 'api',
-          figure: `mixed load ${label}: ${kind}s p99`,
-          value: report[kind].p99,
-          unit: 'ms',
-          baseline: { name: 'hello-world', value: baseline.p99 },
-          lowerIsBetter: true,
-        })
-    console.log(
-      `\ngoal under mixed load: reads p99 < 50 ms (${on.read.p99.toFixed(1)}), writes p99 < 100 ms (${on.write.p99.toFixed(1)}) with the cache as shipped`,
-    )
-    await compareWorkers()
+    printMixed(baseline, mixed)
+    recordMixed(baseline, mixed)
+    // BENCH_MIXED_ONLY=1 means only the baselines and the mixed load (as the header says).
+    if (!MIXED_ONLY) await compareWorkers()
   } finally {
+    await jobRunner?.stop()
     if (server) await new Promise<void>((resolve) => server?.close(() => resolve()))
     if (uncachedServer) await new Promise<void>((resolve) => uncachedServer?.close(() => resolve()))
     if (bareServer) await new Promise<void>((resolve) => bareServer?.close(() => resolve()))
@@ -699,12 +701,253 @@ async function mixedLoad(plan: Plan): Promise<Report> {
   return JSON.parse(stdout) as Report
 }
 
-/** A small photo-like PNG for the upload writes. */
-async function sharpPng(): Promise<Buffer> {
-  const sharp = (await import('sharp')).default
-  return sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 120, b: 30 } } })
-    .png()
-    .toBuffer()
+/**
+ * The job runner exactly as server/index.ts starts it, or undefined in a checkout from before the job
+ * queue (d65196f: thumbnails were made in the upload request), where this bench runs for the before figures.
+ */
+async function startJobRunnerIfPresent(deps: Deps): Promise<JobRunner | undefined> {
+  if (!fs.existsSync(path.join(import.meta.dirname, '..', 'server', 'jobs', 'start-runner.ts')))
+    return undefined
+  const { startJobRunner } = await import('../server/jobs/start-runner')
+  return startJobRunner(deps)
+}
+
+type PhotoUpload = { body: Buffer; file: string; contentType: string; photoBytes: number }
+
+/**
+ * One documentation upload body: a description and a 1920 x 1440 site photo with sensor-like grain
+ * (tests/fixtures/site-photo.ts, the e2e tests' maker), which weighs ~700 KB like a phone photo after
+ * the app's compression; the same bytes for every upload, also written to a file in `dir` for the client.
+ */
+async function docPhotoUpload(dir: string): Promise<PhotoUpload> {
+  const jpeg = await makeSitePhoto({ ...PHOTO_SIDE, noise: true, hue: 200, model: 'Bench' })
+  const boundary = 'berkasbenchphoto'
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\nFoto progres pengecoran kolom lantai 2\r\n`,
+    ),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="IMG_0421.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
+    jpeg,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ])
+  const file = path.join(dir, 'photo-upload.bin')
+  fs.writeFileSync(file, body)
+  return { body, file, contentType: `multipart/form-data; boundary=${boundary}`, photoBytes: jpeg.length }
+}
+
+/** One upload before the load, so a refused upload stops the bench instead of being measured as errors. */
+async function checkPhotoUpload(base: string, token: string, slug: string, photo: PhotoUpload) {
+  const res = await fetch(`${base}/api/doc/${slug}/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': photo.contentType },
+    body: new Uint8Array(photo.body),
+  })
+  if (res.status !== 201) throw new Error(`photo upload answered ${res.status}: ${await res.text()}`)
+}
+
+async function projectSlugs(db: Deps['db'], ids: number[]): Promise<string[]> {
+  const rows = await db.selectFrom('projects').select('slug').where('id', 'in', ids).execute()
+  return rows.map((r) => r.slug)
+}
+
+/** What became of the photos of one mixed run (issue 21: the queue must keep up with the uploads). */
+type PhotosReport = {
+  /** Uploads answered 2xx in the measured window. */
+  uploaded: number
+  arrivingPerS: number
+  /** Thumbnails finished in the measured window (all of them in the request without a queue). */
+  processed: number
+  processedPerS: number
+  /** undefined without a job queue. */
+  queue?: {
+    /** Photos that arrived in the window minus those processed in it: what the queue fell behind by. */
+    backlogGrowth: number
+    /** From the end of the load to the last thumbnail; undefined when it did not drain in time. */
+    drainS: number | undefined
+    left: number
+    failed: number
+    firstError?: string
+  }
+  keepsUp: boolean
+}
+
+type MixedRun = { label: string; report: Report; photos: PhotosReport }
+
+/**
+ * Counts the run's photos: the uploads from the client's report, the thumbnails from the jobs table
+ * (waiting first until the queue is empty, up to BENCH_DRAIN_TIMEOUT). `concurrency` is the runner's,
+ * undefined without a job queue. The queue keeps up when it fell behind during the load by no more than
+ * the jobs it runs at once (those in flight when the window closed).
+ */
+async function photosReport(
+  db: Deps['db'],
+  concurrency: number | undefined,
+  report: Report,
+  runStarted: string,
+): Promise<PhotosReport> {
+  const upload = report.byOperation[PHOTO_OPERATION] as Stats
+  const seconds = (report.window.to - report.window.from) / 1000
+  const uploaded = upload.count - upload.errors
+  const arrivingPerS = uploaded / seconds
+  if (concurrency === undefined)
+    return { uploaded, arrivingPerS, processed: uploaded, processedPerS: arrivingPerS, keepsUp: true }
+
+  const left = await drainThumbnails(db, DRAIN_TIMEOUT_MS)
+  const from = new Date(report.window.from).toISOString()
+  const to = new Date(report.window.to).toISOString()
+  const thumbnails = () => db.selectFrom('jobs').where('kind', '=', 'doc.thumbnail')
+  const count = async (query: ReturnType<typeof thumbnails>) =>
+    Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+  const arrived = await count(thumbnails().where('created_at', '>=', from).where('created_at', '<', to))
+  const processed = await count(
+    thumbnails()
+      .where('status', 'in', ['done', 'failed'])
+      .where('finished_at', '>=', from)
+      .where('finished_at', '<', to),
+  )
+  const ofRun = thumbnails().where('created_at', '>=', runStarted)
+  const failed = await ofRun.select('last_error').where('status', '=', 'failed').execute()
+  const last = await ofRun.select((eb) => eb.fn.max('finished_at').as('at')).executeTakeFirst()
+  const drainS =
+    left === 0 && last?.at ? Math.max(0, Date.parse(last.at) - report.window.to) / 1000 : undefined
+  const backlogGrowth = arrived - processed
+  return {
+    uploaded,
+    arrivingPerS,
+    processed,
+    processedPerS: processed / seconds,
+    queue: {
+      backlogGrowth,
+      drainS,
+      left,
+      failed: failed.length,
+      firstError: failed[0]?.last_error ?? undefined,
+    },
+    keepsUp: left === 0 && backlogGrowth <= concurrency,
+  }
+}
+
+/** Polls until no thumbnail job is queued or running; answers how many still are at the timeout. */
+async function drainThumbnails(db: Deps['db'], timeoutMs: number): Promise<number> {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const row = await db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('kind', '=', 'doc.thumbnail')
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirstOrThrow()
+    const left = Number(row.n)
+    if (left === 0 || Date.now() > until) return left
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+/** Prints one row per cell array, the first column left-aligned, the others right-aligned. */
+function printTable(head: string[], rows: string[][]) {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] as string).length)))
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number)))
+      .join('  ')
+  console.log(line(head))
+  for (const row of rows) console.log(line(row))
+}
+
+/** The mixed load's table beside the hello-world baseline, then each run's photos and goal lines. */
+function printMixed(baseline: Result, runs: MixedRun[]) {
+  const cells = (name: string, r: { p50: number; p99: number; rps: number }, errors: number) => [
+    name,
+    r.p50.toFixed(1),
+    r.p99.toFixed(1),
+    Math.round(r.rps).toString(),
+    (r.p99 / Math.max(baseline.p99, 0.001)).toFixed(1),
+    String(errors),
+  ]
+  const rows = [
+    cells('hello-world baseline (GET /api/health)', baseline, baseline.errors + baseline.non2xx),
+    ...runs.flatMap(({ label, report }) =>
+      (['read', 'write'] as const).flatMap((kind) => [
+        cells(`${label}: all ${kind}s`, report[kind], report[kind].errors),
+        ...Object.entries(report.byOperation)
+          .filter(([name]) => name.startsWith(`${kind}:`))
+          .map(([name, r]) => cells(`${label}:   ${name}`, r, r.errors)),
+      ]),
+    ),
+  ]
+  console.log('')
+  printTable(
+    ['mixed load (90 % reads, 10 % writes)', 'p50 ms', 'p99 ms', 'req/s', 'p99 x base', 'errors'],
+    rows,
+  )
+  for (const run of runs) {
+    console.log(`\n${run.label}: ${photosLine(run.photos)}`)
+    console.log(`${run.label}: ${goalLine(run)}`)
+  }
+}
+
+function photosLine(p: PhotosReport): string {
+  const rates = `photos uploaded ${p.uploaded} (${p.arrivingPerS.toFixed(1)}/s arriving), thumbnails done during the load ${p.processed} (${p.processedPerS.toFixed(1)}/s processed)`
+  if (!p.queue) return `${rates}; no job queue (thumbnails made in the request)`
+  const q = p.queue
+  const drain =
+    q.drainS === undefined
+      ? `NOT drained within ${DRAIN_TIMEOUT_MS / 1000} s (${q.left} left)`
+      : `drained ${q.drainS.toFixed(1)} s after the load ended`
+  const failed = q.failed === 0 ? 'no failed jobs' : `${q.failed} FAILED jobs (first: ${q.firstError})`
+  return `${rates}; the queue fell behind by ${q.backlogGrowth} during the load, ${drain}; ${failed}`
+}
+
+function goalLine({ report, photos }: MixedRun): string {
+  const errors = report.all.errors
+  const met =
+    report.read.p99 < GOAL.readP99 && report.write.p99 < GOAL.writeP99 && errors === 0 && photos.keepsUp
+  const keepsUp = photos.queue ? (photos.keepsUp ? 'yes' : 'no') : 'yes (no queue: made in the request)'
+  return (
+    `goal: reads p99 < ${GOAL.readP99} ms (${report.read.p99.toFixed(1)}), writes p99 < ${GOAL.writeP99} ms (${report.write.p99.toFixed(1)}), ` +
+    `zero errors (${errors}); queue keeps up: ${keepsUp} -> ${met ? 'met' : 'NOT met'}`
+  )
+}
+
+/** The mixed load's headline figures for `npm run bench` (bench/report.ts), each beside its baseline. */
+function recordMixed(baseline: Result, runs: MixedRun[]) {
+  const hello = { name: 'hello-world', value: baseline.p99 }
+  for (const { label, report, photos } of runs) {
+    for (const kind of ['read', 'write'] as const)
+      recordFigure({
+        bench: 'api',
+        figure: `mixed load ${label}: ${kind}s p99`,
+        value: report[kind].p99,
+        unit: 'ms',
+        baseline: hello,
+        lowerIsBetter: true,
+      })
+    recordFigure({
+      bench: 'api',
+      figure: `mixed load ${label}: errors`,
+      value: report.all.errors,
+      unit: 'errors',
+      lowerIsBetter: true,
+    })
+    recordFigure({
+      bench: 'api',
+      figure: `mixed load ${label}: photos processed${photos.queue ? '' : ' (in the request, no queue)'}`,
+      value: photos.processedPerS,
+      unit: 'photos/s',
+      baseline: { name: 'arriving', value: photos.arrivingPerS },
+      lowerIsBetter: false,
+    })
+    if (photos.queue?.drainS !== undefined)
+      recordFigure({
+        bench: 'api',
+        figure: `mixed load ${label}: thumbnail queue drained after the load`,
+        value: photos.queue.drainS,
+        unit: 's',
+        lowerIsBetter: true,
+      })
+  }
 }
 
 async function pgAdmin(statement: string) {

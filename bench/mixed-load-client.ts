@@ -4,8 +4,11 @@
  * connections busy for `seconds` (after `warmupSeconds` not recorded), picking each request by weight,
  * and prints per-operation and per-kind (read/write) latency percentiles as JSON.
  *
- * Templates: `{n}` in a path or body becomes a counter, `{project}` one of `projectIds` at random.
+ * Templates: `{n}` in a path, body or header becomes a counter, `{project}` one of `projectIds` at random,
+ * `{slug}` one of `slugs` at random, `{uuid}` a fresh uuid (an Idempotency-Key, as the app's outbox sends).
  */
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
 import http from 'node:http'
 
 export type Operation = {
@@ -15,9 +18,13 @@ export type Operation = {
   method: string
   path: string
   headers?: Record<string, string>
-  /** Text body (templated) or, with `base64`, raw bytes. */
+  /** Text body (templated). */
   body?: string
-  base64?: boolean
+  /**
+   * Or raw bytes read once from this file (an upload: a photo's ~1 MB would not fit in argv, which holds
+   * the plan, and is sent as is).
+   */
+  bodyFile?: string
 }
 export type Plan = {
   base: string
@@ -25,17 +32,29 @@ export type Plan = {
   seconds: number
   warmupSeconds: number
   projectIds: number[]
+  /** Project slugs for `{slug}` (the documentation routes name a project by slug). */
+  slugs?: string[]
   operations: Operation[]
 }
 export type Stats = { count: number; errors: number; p50: number; p99: number; rps: number }
-export type Report = { byOperation: Record<string, Stats>; read: Stats; write: Stats; all: Stats }
+export type Report = {
+  byOperation: Record<string, Stats>
+  read: Stats
+  write: Stats
+  all: Stats
+  /**
+   * The recorded window in epoch ms (Date.now() of this machine): the server's own timestamps (the jobs
+   * table) are compared against it.
+   */
+  window: { from: number; to: number }
+}
 
 async function main() {
   const plan = JSON.parse(process.argv[2] ?? '') as Plan
   const url = new URL(plan.base)
   const agent = new http.Agent({ keepAlive: true, maxSockets: plan.connections })
   const totalWeight = plan.operations.reduce((s, o) => s + o.weight, 0)
-  const raw = plan.operations.map((o) => (o.base64 && o.body ? Buffer.from(o.body, 'base64') : undefined))
+  const raw = plan.operations.map((o) => (o.bodyFile ? fs.readFileSync(o.bodyFile) : undefined))
   const samples = plan.operations.map(() => [] as number[])
   const errors = plan.operations.map(() => 0)
   let counter = 0
@@ -48,10 +67,17 @@ async function main() {
     }
     return plan.operations.length - 1
   }
+  const any = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]
   const fill = (text: string) =>
-    text
-      .replaceAll('{n}', String(++counter))
-      .replaceAll('{project}', String(plan.projectIds[Math.floor(Math.random() * plan.projectIds.length)]))
+    text.includes('{')
+      ? text
+          .replaceAll('{n}', String(++counter))
+          .replaceAll('{project}', String(any(plan.projectIds)))
+          .replaceAll('{slug}', String(any(plan.slugs ?? [])))
+          .replaceAll('{uuid}', randomUUID())
+      : text
+  const fillHeaders = (headers: Record<string, string> = {}) =>
+    Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, fill(value)]))
 
   const send = (i: number) =>
     new Promise<number>((resolve) => {
@@ -66,7 +92,7 @@ async function main() {
           path: fill(op.path),
           headers: {
             'accept-encoding': 'gzip',
-            ...(op.headers ?? {}),
+            ...fillHeaders(op.headers),
             ...(body ? { 'content-length': String(body.length) } : {}),
           },
         },
@@ -81,6 +107,7 @@ async function main() {
     })
 
   const started = performance.now()
+  const epochAt = (t: number) => Math.round(Date.now() - performance.now() + t)
   const recordFrom = started + plan.warmupSeconds * 1000
   const end = recordFrom + plan.seconds * 1000
   await Promise.all(
@@ -116,6 +143,7 @@ async function main() {
     read: byKind('read'),
     write: byKind('write'),
     all: byKind(),
+    window: { from: epochAt(recordFrom), to: epochAt(end) },
   }
   process.stdout.write(JSON.stringify(report))
 }

@@ -165,7 +165,7 @@ export const OPERATIONS: Record<string, Operation> = {
 
   'POST /api/doc/:slug/upload': {
     tag: 'Dokumentasi',
-    summary: 'Unggah foto dokumentasi dengan deskripsi',
+    summary: 'Unggah foto dokumentasi dengan deskripsi (thumb: null sampai pratinjaunya selesai dibuat)',
     multipart: {
       fields: { description: 'deskripsi (10-2000 karakter)' },
       files: { files: { many: true, description: 'gambar JPEG, PNG, WebP' } },

@@ -203,6 +203,9 @@ test('a supervisor uploads two photos, likes and comments; the admin approves on
   await expect(item).toHaveCount(1)
   await expect(item.getByText('Pending')).toBeVisible()
   await expect(item.getByText('1/2')).toBeVisible()
+  // The answer came before the thumbnails: the card holds their place, then shows them once the
+  // server's job queue made them (the grid asks again meanwhile).
+  await expect(item.getByText('Menyiapkan pratinjau…')).toHaveCount(0, { timeout: 15_000 })
   // Only thumbnails load in the grid.
   const gridImages = await item
     .getByRole('img')

@@ -101,6 +101,10 @@ export async function setupProject(request: APIRequestContext) {
     },
   })
   expect(res.status()).toBe(201)
+  // Uploaded earlier in the day: its thumbnail, made by the server's job queue, is there by now.
+  await expect
+    .poll(async () => (await serverDocs(request, admin, project.slug))[0]?.images[0]?.thumb ?? null)
+    .toMatch(/\.webp$/)
   return { admin, supervisor, project }
 }
 
