@@ -467,8 +467,9 @@ async function main() {
       ['read cache on', base],
       ['read cache off', uncached],
     ] as const) {
+      // Each run starts with an empty queue (the check upload's thumbnail, the run before).
+      if (jobRunner) await drainThumbnails(db, DRAIN_TIMEOUT_MS)
       const profile = PROFILE_DIR ? await startProfile() : undefined
-      const runStarted = new Date().toISOString()
       const report = await mixedLoad({
         base: target,
         connections: CONNECTIONS,
@@ -480,13 +481,7 @@ async function main() {
       })
       console.log(`  measured mixed load, ${label}`)
       if (profile) console.log(`  CPU profile: ${await profile.stop(`mixed-${label.replaceAll(' ', '-')}`)}`)
-      // Drained before the next run, so each run starts with an empty queue.
-      const photos = await photosReport(
-        db,
-        jobRunner ? deps.config.jobConcurrency : undefined,
-        report,
-        runStarted,
-      )
+      const photos = await photosReport(db, jobRunner ? deps.config.jobConcurrency : undefined, report)
       mixed.push({ label, report, photos })
     }
     printMixed(baseline, mixed)
@@ -754,17 +749,20 @@ async function projectSlugs(db: Deps['db'], ids: number[]): Promise<string[]> {
 
 /** What became of the photos of one mixed run (issue 21: the queue must keep up with the uploads). */
 type PhotosReport = {
-  /** Uploads answered 2xx in the measured window. */
+  /**
+   * With a queue: photos stored from the first request to the last answer (warm-up included, as the
+   * runner works through it too); without: uploads answered 2xx in the measured window.
+   */
   uploaded: number
   arrivingPerS: number
-  /** Thumbnails finished in the measured window (all of them in the request without a queue). */
+  /** Thumbnails finished over the same time (all of them in the request without a queue). */
   processed: number
   processedPerS: number
   /** undefined without a job queue. */
   queue?: {
-    /** Photos that arrived in the window minus those processed in it: what the queue fell behind by. */
-    backlogGrowth: number
-    /** From the end of the load to the last thumbnail; undefined when it did not drain in time. */
+    /** Photos still waiting for their thumbnail when the last answer came (the run starts empty). */
+    backlog: number
+    /** From the last answer to the last thumbnail; undefined when it did not drain in time. */
     drainS: number | undefined
     left: number
     failed: number
@@ -776,56 +774,47 @@ type PhotosReport = {
 type MixedRun = { label: string; report: Report; photos: PhotosReport }
 
 /**
- * Counts the run's photos: the uploads from the client's report, the thumbnails from the jobs table
- * (waiting first until the queue is empty, up to BENCH_DRAIN_TIMEOUT). `concurrency` is the runner's,
- * undefined without a job queue. The queue keeps up when it fell behind during the load by no more than
- * the jobs it runs at once (those in flight when the window closed).
+ * Counts the run's photos from the jobs table, after waiting until the queue is empty (up to
+ * BENCH_DRAIN_TIMEOUT); `concurrency` is the runner's, undefined without a job queue (the client's count
+ * of uploads then). Over the whole load (first request to last answer) rather than the recorded window:
+ * an upload takes long enough that a window of a few seconds would cut off many at its edges. The queue
+ * keeps up when, as the load ended, no more photos waited than the runner works on at once.
  */
 async function photosReport(
   db: Deps['db'],
   concurrency: number | undefined,
   report: Report,
-  runStarted: string,
 ): Promise<PhotosReport> {
-  const upload = report.byOperation[PHOTO_OPERATION] as Stats
-  const seconds = (report.window.to - report.window.from) / 1000
-  const uploaded = upload.count - upload.errors
-  const arrivingPerS = uploaded / seconds
-  if (concurrency === undefined)
-    return { uploaded, arrivingPerS, processed: uploaded, processedPerS: arrivingPerS, keepsUp: true }
+  if (concurrency === undefined) {
+    const upload = report.byOperation[PHOTO_OPERATION] as Stats
+    const uploaded = upload.count - upload.errors
+    const perS = uploaded / ((report.window.to - report.window.from) / 1000)
+    return { uploaded, arrivingPerS: perS, processed: uploaded, processedPerS: perS, keepsUp: true }
+  }
 
   const left = await drainThumbnails(db, DRAIN_TIMEOUT_MS)
-  const from = new Date(report.window.from).toISOString()
-  const to = new Date(report.window.to).toISOString()
-  const thumbnails = () => db.selectFrom('jobs').where('kind', '=', 'doc.thumbnail')
-  const count = async (query: ReturnType<typeof thumbnails>) =>
+  const started = new Date(report.window.started).toISOString()
+  const ended = new Date(report.window.ended).toISOString()
+  const seconds = (report.window.ended - report.window.started) / 1000
+  const ofRun = db.selectFrom('jobs').where('kind', '=', 'doc.thumbnail').where('created_at', '>=', started)
+  const count = async (query: typeof ofRun) =>
     Number((await query.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
-  const arrived = await count(thumbnails().where('created_at', '>=', from).where('created_at', '<', to))
+  const uploaded = await count(ofRun.where('created_at', '<=', ended))
   const processed = await count(
-    thumbnails()
-      .where('status', 'in', ['done', 'failed'])
-      .where('finished_at', '>=', from)
-      .where('finished_at', '<', to),
+    ofRun.where('status', 'in', ['done', 'failed']).where('finished_at', '<=', ended),
   )
-  const ofRun = thumbnails().where('created_at', '>=', runStarted)
   const failed = await ofRun.select('last_error').where('status', '=', 'failed').execute()
   const last = await ofRun.select((eb) => eb.fn.max('finished_at').as('at')).executeTakeFirst()
   const drainS =
-    left === 0 && last?.at ? Math.max(0, Date.parse(last.at) - report.window.to) / 1000 : undefined
-  const backlogGrowth = arrived - processed
+    left === 0 && last?.at ? Math.max(0, Date.parse(last.at) - report.window.ended) / 1000 : undefined
+  const backlog = uploaded - processed
   return {
     uploaded,
-    arrivingPerS,
+    arrivingPerS: uploaded / seconds,
     processed,
     processedPerS: processed / seconds,
-    queue: {
-      backlogGrowth,
-      drainS,
-      left,
-      failed: failed.length,
-      firstError: failed[0]?.last_error ?? undefined,
-    },
-    keepsUp: left === 0 && backlogGrowth <= concurrency,
+    queue: { backlog, drainS, left, failed: failed.length, firstError: failed[0]?.last_error ?? undefined },
+    keepsUp: left === 0 && backlog <= concurrency,
   }
 }
 
@@ -889,15 +878,16 @@ function printMixed(baseline: Result, runs: MixedRun[]) {
 }
 
 function photosLine(p: PhotosReport): string {
-  const rates = `photos uploaded ${p.uploaded} (${p.arrivingPerS.toFixed(1)}/s arriving), thumbnails done during the load ${p.processed} (${p.processedPerS.toFixed(1)}/s processed)`
-  if (!p.queue) return `${rates}; no job queue (thumbnails made in the request)`
+  if (!p.queue)
+    return `photos uploaded ${p.uploaded}, ${p.arrivingPerS.toFixed(1)}/s, each thumbnail made in its request; no job queue (thumbnails made in the request)`
+  const rates = `photos uploaded during the load ${p.uploaded}, ${p.arrivingPerS.toFixed(1)}/s arriving; thumbnails done during it ${p.processed}, ${p.processedPerS.toFixed(1)}/s processed`
   const q = p.queue
   const drain =
     q.drainS === undefined
       ? `NOT drained within ${DRAIN_TIMEOUT_MS / 1000} s (${q.left} left)`
       : `drained ${q.drainS.toFixed(1)} s after the load ended`
   const failed = q.failed === 0 ? 'no failed jobs' : `${q.failed} FAILED jobs (first: ${q.firstError})`
-  return `${rates}; the queue fell behind by ${q.backlogGrowth} during the load, ${drain}; ${failed}`
+  return `${rates}; ${q.backlog} waiting when the load ended, ${drain}; ${failed}`
 }
 
 function goalLine({ report, photos }: MixedRun): string {

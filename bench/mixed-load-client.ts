@@ -43,10 +43,10 @@ export type Report = {
   write: Stats
   all: Stats
   /**
-   * The recorded window in epoch ms (Date.now() of this machine): the server's own timestamps (the jobs
-   * table) are compared against it.
+   * Times in epoch ms (Date.now() of this machine), so the server's own timestamps (the jobs table) can be
+   * set against them: the first request sent (warm-up included), the recorded window, the last answer.
    */
-  window: { from: number; to: number }
+  window: { started: number; from: number; to: number; ended: number }
 }
 
 async function main() {
@@ -122,6 +122,7 @@ async function main() {
       }
     }),
   )
+  const ended = epochAt(performance.now())
   agent.destroy()
 
   const stats = (list: number[], errs: number): Stats => {
@@ -143,7 +144,7 @@ async function main() {
     read: byKind('read'),
     write: byKind('write'),
     all: byKind(),
-    window: { from: epochAt(recordFrom), to: epochAt(end) },
+    window: { started: epochAt(started), from: epochAt(recordFrom), to: epochAt(end), ended },
   }
   process.stdout.write(JSON.stringify(report))
 }

@@ -6,6 +6,8 @@
  *
  *   npm run bench:zip                              500 MB and 5 GB, 20,000 files each
  *   npm run bench:zip -- --sizes=500M,2G --files=5000
+ *   npm run bench:zip -- --concurrent=10            10 exports of the same project at once (issue 21)
+ *   npm run bench:zip -- --concurrent=10 --limit=3  the same against a server with EXPORT_CONCURRENCY=3
  *
  * The server is `npm start`'s own process (node --import tsx server/index.ts, SQLite, API only) on a
  * loopback port (BENCH_PORT, default 4312); this process is the client and counts the bytes. The rows
@@ -17,6 +19,12 @@
  * holds them (it cannot be dropped without root); the baseline reads each file in full, one at a time,
  * with the same 1 MB chunks as the store, once before and once after the export (the faster counts).
  * Everything lives in one temp dir under /tmp, deleted at the end. A benchmark, not a test.
+ *
+ * Concurrent mode (--concurrent=N): N clients ask for the same project's export at once, like N admins
+ * pressing 'Unduh' together. The server bounds exports per process (EXPORT_CONCURRENCY) and answers the
+ * rest 429 with Retry-After; a client honours it (times BENCH_RETRY_SCALE, default 1) and asks again
+ * until it has its whole zip. Without --limit it runs twice on the same data: EXPORT_CONCURRENCY=100
+ * (effectively unbounded: the 'before') and the default 3 (the 'after'), each on a fresh server.
  */
 import { execFileSync, spawn } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
@@ -45,6 +53,12 @@ function parseSize(s: string): number {
 }
 const SIZES = arg('sizes', '500M,5G').split(',').map(parseSize)
 const FILES = Number(arg('files', '20000'))
+const CONCURRENT = Number(arg('concurrent', '0'))
+const LIMIT = arg('limit', '')
+/** Without --limit the concurrent mode shows the bound's before (100: nobody is refused) and after (3). */
+const LIMITS = LIMIT ? [Number(LIMIT)] : [100, 3]
+/** Scales a 429's Retry-After so a smoke run need not sit through 10 s waits; the report says which. */
+const RETRY_SCALE = Number(process.env.BENCH_RETRY_SCALE ?? 1)
 
 const gb = (bytes: number) => `${(bytes / 1024 / MB).toFixed(2)} GB`
 const rate = (bytes: number, ms: number) => bytes / MB / (ms / 1000)
@@ -67,7 +81,17 @@ async function main() {
   const need = Math.max(...SIZES) * 1.1
   console.log(`temp dir ${work}; free ${gb(freeBytes)}; largest project ${gb(Math.max(...SIZES))}`)
   if (freeBytes < need) throw new Error(`not enough space in ${os.tmpdir()} for ${gb(need)}`)
-  const server = startServer(work)
+  try {
+    if (CONCURRENT > 0) await concurrentMode(work)
+    else await singleMode(work)
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true })
+  }
+}
+
+/** The default: one export at a time per project size. */
+async function singleMode(work: string) {
+  const server = startServer(work, LIMIT ? { EXPORT_CONCURRENCY: LIMIT } : {})
   const rows: Row[] = []
   try {
     await waitForHealth(BASE, 600)
@@ -77,13 +101,11 @@ async function main() {
     for (const size of SIZES) rows.push(await runOne(server.pid as number, token, work, size, FILES))
     report(rows)
   } finally {
-    server.kill('SIGTERM')
-    await new Promise((r) => server.once('exit', r))
-    fs.rmSync(work, { recursive: true, force: true })
+    await stopServer(server)
   }
 }
 
-function startServer(work: string) {
+function startServer(work: string, extraEnv: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -98,6 +120,7 @@ function startServer(work: string) {
       LOG_LEVEL: 'warn',
       SUPERADMIN_EMAIL: ADMIN.email,
       SUPERADMIN_PASSWORD: ADMIN.password,
+      ...extraEnv,
     },
   })
   child.on('exit', (code, signal) => {
@@ -106,11 +129,27 @@ function startServer(work: string) {
   return child
 }
 
+async function stopServer(server: ReturnType<typeof startServer>) {
+  server.kill('SIGTERM')
+  await new Promise((r) => server.once('exit', r))
+}
+
+const BENCH_ADMIN = { email: 'admin@bench.test', password: 'bench-admin-1' }
+
+/** Creates the admin who owns the bench projects (once per DATA_DIR) and signs in as them. */
 async function adminToken(): Promise<string> {
   const root = (await json('POST', '/api/auth/login', null, ADMIN)).token as string
-  const admin = { email: 'admin@bench.test', password: 'bench-admin-1' }
-  await json('POST', '/api/admin/create', root, { ...admin, name: 'Admin Bench', phone: '081234567890' })
-  return (await json('POST', '/api/auth/login', null, admin)).token as string
+  await json('POST', '/api/admin/create', root, {
+    ...BENCH_ADMIN,
+    name: 'Admin Bench',
+    phone: '081234567890',
+  })
+  return adminLogin()
+}
+
+/** A later server on the same DATA_DIR already has the admin: signing in is enough. */
+async function adminLogin(): Promise<string> {
+  return (await json('POST', '/api/auth/login', null, BENCH_ADMIN)).token as string
 }
 
 /**
@@ -316,6 +355,262 @@ function report(rows: Row[]) {
         `${gb(b.size)}: ${((b.peakRss - a.peakRss) / MB).toFixed(0)} MB apart for ${(b.size / a.size).toFixed(1)}x the bytes`,
     )
   }
+}
+
+// ---- Concurrent mode (issue 21) ----
+
+type Made = Awaited<ReturnType<typeof makeProject>>
+
+/** Exports streaming their body right now, as this client sees them, and the most there ever were. */
+type Gauge = { now: number; max: number }
+
+/** One GET of the export. A 200's body is read to its end; any other answer's is drained and dropped. */
+type Answer =
+  | { status: 200; bytes: number; declared: number; streamMs: number }
+  | { status: number; retryAfter: string | null; message: string | null }
+
+type ConcurrentRow = {
+  size: number
+  files: number
+  limit: number
+  clients: number
+  singleZip: number
+  singleMs: number
+  ok: number
+  busy: number
+  other: string[]
+  wrongSize: number
+  maxStreaming: number
+  wallMs: number
+  zipBytes: number
+  streamRates: number[]
+  clientMs: number[]
+  baselineMs: number
+  startRss: number
+  peakRss: number
+}
+
+/**
+ * Per project size, one fresh server per export limit on the same DATA_DIR (EXPORT_CONCURRENCY is read
+ * at start), so 'before' and 'after' export the very same files from the same state: warmed up, one
+ * single export, then N at once.
+ */
+async function concurrentMode(work: string) {
+  console.log(
+    `concurrent mode: ${CONCURRENT} clients, EXPORT_CONCURRENCY ${LIMITS.join(' then ')}, ` +
+      `BENCH_RETRY_SCALE=${RETRY_SCALE} (a 429's Retry-After of 10 s is waited ${(10 * RETRY_SCALE).toFixed(1)} s)`,
+  )
+  const rows: ConcurrentRow[] = []
+  let warm: Made | undefined
+  for (const size of SIZES) {
+    let project: Made | undefined
+    for (const limit of LIMITS) {
+      const server = startServer(work, { EXPORT_CONCURRENCY: String(limit) })
+      try {
+        await waitForHealth(BASE, 600)
+        const token = warm ? await adminLogin() : await adminToken()
+        // Warm-up on every server: its first export loads the code, not a cost of N at once.
+        warm ??= await makeProject(token, work, 20 * MB, 200)
+        await exportOnce(token, warm.projectId)
+        if (!project) {
+          project = await makeProject(token, work, size, FILES)
+          execFileSync('sync') // as in runOne: no write-back competing with the reads
+        }
+        rows.push(await runConcurrent(server.pid as number, token, project, limit))
+      } finally {
+        await stopServer(server)
+      }
+    }
+    for (const b of project?.blobs ?? []) fs.rmSync(b, { force: true })
+  }
+  reportConcurrent(rows)
+}
+
+/** Plain reads of the project's files (see readAll), in ms. */
+async function timedRead(project: Made): Promise<number> {
+  const t0 = performance.now()
+  if ((await readAll(project.blobs)) !== project.total) throw new Error('baseline read a different size')
+  return performance.now() - t0
+}
+
+async function runConcurrent(
+  pid: number,
+  token: string,
+  project: Made,
+  limit: number,
+): Promise<ConcurrentRow> {
+  const before = await timedRead(project)
+  // The single export gives the size every concurrent zip must have (and a same-server reference rate).
+  const single = await exportOnce(token, project.projectId)
+  if (single.status !== 200 || !('bytes' in single))
+    throw new Error(`single export answered ${single.status}`)
+  const startRss = resetPeak(pid)
+  const gauge: Gauge = { now: 0, max: 0 }
+  const tally = { ok: 0, busy: 0, other: [] as string[] }
+  const t0 = performance.now()
+  const results = await Promise.all(
+    Array.from({ length: CONCURRENT }, () => client(token, project.projectId, gauge, tally)),
+  )
+  const wallMs = performance.now() - t0
+  const peakRss = memory(pid).hwm
+  const baselineMs = Math.min(before, await timedRead(project))
+  const done = results.filter((r) => r !== null)
+  return {
+    size: project.total,
+    files: project.blobs.length,
+    limit,
+    clients: CONCURRENT,
+    singleZip: single.bytes,
+    singleMs: single.streamMs,
+    ...tally,
+    wrongSize: done.filter((r) => r.bytes !== single.bytes || r.bytes !== r.declared).length,
+    maxStreaming: gauge.max,
+    wallMs,
+    zipBytes: done.reduce((s, r) => s + r.bytes, 0),
+    streamRates: done.map((r) => rate(r.bytes, r.streamMs)),
+    clientMs: done.map((r) => r.totalMs),
+    baselineMs,
+    startRss,
+    peakRss,
+  }
+}
+
+/**
+ * One admin pressing 'Unduh': asks until the whole zip is in, waiting out each 429's Retry-After as
+ * the app would. Answers null when the server said anything but 200 or 429 (noted in tally.other).
+ */
+async function client(
+  token: string,
+  projectId: number,
+  gauge: Gauge,
+  tally: { ok: number; busy: number; other: string[] },
+) {
+  const t0 = performance.now()
+  for (;;) {
+    const answer = await exportOnce(token, projectId, gauge)
+    if ('bytes' in answer) {
+      tally.ok++
+      return { ...answer, totalMs: performance.now() - t0 }
+    }
+    if (answer.status !== 429) {
+      tally.other.push(`${answer.status} ${answer.message ?? ''}`)
+      return null
+    }
+    tally.busy++
+    // A 429 without a usable Retry-After is a server bug the client could only guess around.
+    const seconds = Number(answer.retryAfter)
+    if (answer.retryAfter === null || !Number.isFinite(seconds) || seconds < 0)
+      throw new Error(`429 without a usable Retry-After: ${answer.retryAfter}`)
+    await new Promise((r) => setTimeout(r, seconds * 1000 * RETRY_SCALE))
+  }
+}
+
+/**
+ * GET /api/project/download/{id}. With a gauge, the body counts as streaming from its headers to its
+ * last byte: the client's view of the server's slot, which is taken a little earlier (before the
+ * listing) and given back a little earlier (when the server has pushed its last chunk).
+ */
+async function exportOnce(token: string, projectId: number, gauge?: Gauge): Promise<Answer> {
+  const res = await fetch(`${BASE}/api/project/download/${projectId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  })
+  if (res.status !== 200 || !res.body) {
+    await res.arrayBuffer() // frees the connection
+    return {
+      status: res.status,
+      retryAfter: res.headers.get('retry-after'),
+      message: res.headers.get('x-response'),
+    }
+  }
+  const t0 = performance.now()
+  if (gauge) gauge.max = Math.max(gauge.max, ++gauge.now)
+  let bytes = 0
+  try {
+    const reader = res.body.getReader()
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      bytes += value.byteLength
+    }
+  } finally {
+    if (gauge) gauge.now--
+  }
+  return {
+    status: 200,
+    bytes,
+    declared: Number(res.headers.get('content-length')),
+    streamMs: performance.now() - t0,
+  }
+}
+
+const mean = (xs: number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0)
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0
+const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`
+
+function reportConcurrent(rows: ConcurrentRow[]) {
+  console.log('')
+  console.log(
+    '| project | files | EXPORT_CONCURRENCY | clients | 200 / 429 / other | zips of the single size | most streaming at once | wall | aggregate MB/s | per export MB/s (mean) | single export MB/s | disk read MB/s (same files, same run) | aggregate / read | per export / read | client time to zip (median / max) | server RSS at start | server peak RSS |',
+  )
+  console.log(`|${' --- |'.repeat(17)}`)
+  for (const r of rows) {
+    const read = rate(r.size, r.baselineMs)
+    const aggregate = rate(r.zipBytes, r.wallMs)
+    const perExport = mean(r.streamRates)
+    console.log(
+      `| ${gb(r.size)} | ${r.files} | ${r.limit} | ${r.clients} | ${r.ok} / ${r.busy} / ${r.other.length} | ` +
+        `${r.ok - r.wrongSize} of ${r.clients} | ${r.maxStreaming} | ${(r.wallMs / 1000).toFixed(1)} s | ` +
+        `${aggregate.toFixed(0)} | ${perExport.toFixed(0)} | ${rate(r.singleZip, r.singleMs).toFixed(0)} | ${read.toFixed(0)} | ` +
+        `${(aggregate / read).toFixed(2)} | ${(perExport / read).toFixed(2)} | ` +
+        `${(median(r.clientMs) / 1000).toFixed(1)} s / ${(Math.max(...r.clientMs, 0) / 1000).toFixed(1)} s | ` +
+        `${mb(r.startRss)} | ${mb(r.peakRss)} |`,
+    )
+  }
+  console.log('')
+  for (const r of rows) verdicts(r)
+  for (const r of rows) recordConcurrent(r)
+}
+
+/** The issue's goals per run, and the invariants a bounded export must keep (these fail the run). */
+function verdicts(r: ConcurrentRow) {
+  const label = `[${gb(r.size)}, ${r.clients} at once, EXPORT_CONCURRENCY ${r.limit}]`
+  const ratio = rate(r.zipBytes, r.wallMs) / rate(r.size, r.baselineMs)
+  console.log(
+    `goal: aggregate export throughput >= 0.5x plain reads (aim 0.7x): ${ratio.toFixed(2)} ${ratio >= 0.5 ? 'ok' : 'NOT MET'} ${label}`,
+  )
+  console.log(`peak RSS: ${mb(r.peakRss)} (start ${mb(r.startRss)}) ${label}`)
+  const failures = [
+    r.other.length ? `answers other than 200/429: ${r.other.join('; ')}` : '',
+    r.ok !== r.clients ? `${r.clients - r.ok} clients got no zip` : '',
+    r.wrongSize ? `${r.wrongSize} zips differ from the single export's ${r.singleZip} bytes` : '',
+    r.maxStreaming > r.limit ? `${r.maxStreaming} streamed at once, over EXPORT_CONCURRENCY ${r.limit}` : '',
+  ].filter(Boolean)
+  for (const f of failures) console.log(`FAIL ${label}: ${f}`)
+  if (failures.length) process.exitCode = 1
+  else
+    console.log(
+      `checks: all ${r.clients} zips complete and of the single size; at most ${r.maxStreaming} streaming at once ${label}`,
+    )
+}
+
+function recordConcurrent(r: ConcurrentRow) {
+  const what = `${r.clients} zip exports at once, EXPORT_CONCURRENCY ${r.limit}, ${gb(r.size)}`
+  recordFigure({
+    bench: 'zip',
+    figure: `aggregate throughput, ${what}`,
+    value: rate(r.zipBytes, r.wallMs),
+    unit: 'MB/s',
+    baseline: { name: 'plain reads of the same files', value: rate(r.size, r.baselineMs) },
+    lowerIsBetter: false,
+  })
+  recordFigure({
+    bench: 'zip',
+    figure: `server peak RSS, ${what}`,
+    value: r.peakRss / MB,
+    unit: 'MB',
+    baseline: { name: 'RSS at start', value: r.startRss / MB },
+    lowerIsBetter: true,
+  })
 }
 
 main().catch((err) => {

@@ -181,6 +181,9 @@ test('a supervisor uploads two photos, likes and comments; the admin approves on
   expect(sent.headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/)
   await expectToast(page, 'Dokumentasi berhasil diunggah')
   await expect(dialog).toBeHidden()
+  // The answer did not wait for the thumbnails: the new card holds their place until they are made.
+  await expect(card(page, 'Pengecoran kolom lantai 2').getByText('Menyiapkan pratinjau…')).toBeVisible()
+  await shot(page, 'thumbnail-pending')
 
   // What the server holds: compressed copies, never the originals; upright; capture time kept.
   const [uploaded] = (await listDocs(request, supervisor, project.slug)).data
