@@ -37,8 +37,10 @@ export type Config = {
   headersTimeoutMs: number
   /** The firm's IANA time zone: dates in the project zip (its entries' times, its name, its notes). */
   firmTimeZone: string
-  /** Project exports one process streams at once; more get 429 with Retry-After. */
+  /** Project exports one process streams at once; more wait their turn. */
   exportConcurrency: number
+  /** Project exports waiting for a slot in one process; beyond it (or after a minute's wait) 429. */
+  exportQueue: number
   /** Background jobs (thumbnails) one process runs at once (server/jobs). */
   jobConcurrency: number
   /** How often an idle process looks for jobs queued by another process (its own wake it at once). */
@@ -87,6 +89,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     headersTimeoutMs: positiveInt(env.HEADERS_TIMEOUT_MS, 20_000),
     firmTimeZone: timeZone(env.FIRM_TIME_ZONE),
     exportConcurrency: positiveInt(env.EXPORT_CONCURRENCY, 3),
+    exportQueue: nonNegativeInt(env.EXPORT_QUEUE, 20),
     jobConcurrency: positiveInt(env.JOB_CONCURRENCY, 1),
     jobPollMs: positiveInt(env.JOB_POLL_MS, 1000),
     jobRetryMs: positiveInt(env.JOB_RETRY_MS, 5000),

@@ -44,7 +44,11 @@ export function createDeps(config: Config, database: Database): Deps {
     }),
     notifications,
     notificationFeed,
-    exportSlots: new ExportSlots(config.exportConcurrency),
+    exportSlots: new ExportSlots({
+      limit: config.exportConcurrency,
+      queue: config.exportQueue,
+      maxWaitMs: 60_000,
+    }),
     jobs: new JobQueue(),
   }
 }

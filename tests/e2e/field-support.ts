@@ -25,7 +25,7 @@ export type Doc = {
   likes: number
   is_liked: boolean
   comments: number
-  images: { name: string }[]
+  images: { name: string; thumb: string | null }[]
 }
 export type ProjectData = { id: number; slug: string; name: string }
 

@@ -42,7 +42,7 @@ export function projectDownloadRoutes(deps: Deps) {
   const app = new Hono<AppEnv>()
 
   app.get('/:id', async (c) => {
-    const release = deps.exportSlots.take()
+    const release = await deps.exportSlots.take(c.req.raw.signal)
     let archive: Awaited<ReturnType<typeof projectArchive>>
     try {
       archive = await projectArchive(deps, c.var.user, c.req.param('id'))

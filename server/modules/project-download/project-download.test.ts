@@ -58,16 +58,23 @@ async function uploadRecap(name: string, data: Buffer) {
   expect(res.status, res.text).toBe(201)
 }
 
-async function download(token: string | undefined, id: string | number, method = 'GET') {
+async function download(
+  token: string | undefined,
+  id: string | number,
+  method = 'GET',
+  signal?: AbortSignal,
+) {
   const res = await t.app.request(`/api/project/download/${id}`, {
     method,
     headers: token ? { authorization: `Bearer ${token}` } : {},
+    signal,
   })
   return res
 }
 
 beforeAll(async () => {
-  t = await createTestApp()
+  // A short export queue, so the test can fill it.
+  t = await createTestApp({ exportQueue: 2 })
   c = await cast(t)
   project = await projectWithMembers(t, c, 'Gedung Serbaguna Ñusantara')
 
@@ -210,7 +217,7 @@ describe(`project download (${TEST_DB})`, () => {
     }
   })
 
-  it('bounds the exports one process streams at once: 429 with Retry-After beyond; a finished or abandoned one frees its slot', async () => {
+  it('bounds the exports one process streams at once: the next wait their turn, a full queue is 429 with Retry-After', async () => {
     const limit = t.deps.config.exportConcurrency
     // Big enough that its stream cannot finish before its client reads it.
     const big = await projectWithMembers(t, c, 'Arsip besar')
@@ -230,6 +237,12 @@ describe(`project download (${TEST_DB})`, () => {
       expect(res.status).toBe(200)
       running.push(res) // streaming, not read yet
     }
+    // The next two wait (the queue holds two here); one of them gives up waiting and leaves the queue.
+    const gaveUp = new AbortController()
+    const waiting = download(c.admin.token, big.id)
+    const leaving = download(c.admin.token, big.id, 'GET', gaveUp.signal)
+    await expect.poll(() => t.deps.exportSlots.queued).toBe(2)
+    // A full queue: refused at once, told when to come back.
     const busy = await download(c.admin.token, big.id)
     expect(busy.status).toBe(429)
     expect(busy.headers.get('retry-after')).toBe('10')
@@ -239,13 +252,20 @@ describe(`project download (${TEST_DB})`, () => {
       success: false,
       message: body.message,
     })
-    // One read to its end, one abandoned by its client: both slots come back.
+    gaveUp.abort()
+    await leaving.catch(() => undefined)
+    await expect.poll(() => t.deps.exportSlots.queued).toBe(1)
+
+    // One read to its end: its slot goes straight to the one waiting, which then streams whole.
     expect((await running[0]?.arrayBuffer())?.byteLength).toBeGreaterThan(8 * 1024 * 1024)
+    const served = await waiting
+    expect(served.status).toBe(200)
+    expect(t.deps.exportSlots.queued).toBe(0)
+    expect(t.deps.exportSlots.inUse).toBe(limit)
+    // One abandoned by its client: its slot comes back too.
     await running[1]?.body?.cancel()
-    await expect.poll(() => t.deps.exportSlots.inUse).toBe(limit - 2)
-    const next = await download(c.admin.token, big.id)
-    expect(next.status).toBe(200)
-    await next.body?.cancel()
+    await expect.poll(() => t.deps.exportSlots.inUse).toBe(limit - 1)
+    expect((await served.arrayBuffer()).byteLength).toBeGreaterThan(8 * 1024 * 1024)
     for (const res of running.slice(2)) await res.body?.cancel()
     await expect.poll(() => t.deps.exportSlots.inUse).toBe(0)
   })
