@@ -879,7 +879,7 @@ function printMixed(baseline: Result, runs: MixedRun[]) {
 
 function photosLine(p: PhotosReport): string {
   if (!p.queue)
-    return `photos uploaded ${p.uploaded}, ${p.arrivingPerS.toFixed(1)}/s, each thumbnail made in its request; no job queue (thumbnails made in the request)`
+    return `photos uploaded in the measured window ${p.uploaded}, ${p.arrivingPerS.toFixed(1)}/s arriving = processed; no job queue (thumbnails made in the request)`
   const rates = `photos uploaded during the load ${p.uploaded}, ${p.arrivingPerS.toFixed(1)}/s arriving; thumbnails done during it ${p.processed}, ${p.processedPerS.toFixed(1)}/s processed`
   const q = p.queue
   const drain =

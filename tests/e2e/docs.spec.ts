@@ -175,6 +175,17 @@ test('a supervisor uploads two photos, likes and comments; the admin approves on
   await expect(submit).toHaveText('Unggah 2 Foto')
   await shot(page, 'upload-dialog')
 
+  // The grid's list answers are held back for a moment, so the card is seen as the upload's answer
+  // made it (thumbnails still being made by the server) whatever the machine's speed.
+  let releaseLists = () => {}
+  const listsHeld = new Promise<void>((resolve) => {
+    releaseLists = resolve
+  })
+  const listRoute = /\/api\/doc\/[^/]+\/list/
+  await page.route(listRoute, async (route) => {
+    await listsHeld
+    await route.continue()
+  })
   const uploadRequest = page.waitForRequest((r) => r.url().endsWith(`/api/doc/${project.slug}/upload`))
   await submit.click()
   const sent = await uploadRequest
@@ -182,8 +193,12 @@ test('a supervisor uploads two photos, likes and comments; the admin approves on
   await expectToast(page, 'Dokumentasi berhasil diunggah')
   await expect(dialog).toBeHidden()
   // The answer did not wait for the thumbnails: the new card holds their place until they are made.
-  await expect(card(page, 'Pengecoran kolom lantai 2').getByText('Menyiapkan pratinjau…')).toBeVisible()
+  await expect(
+    card(page, 'Pengecoran kolom lantai 2').getByText('Menyiapkan pratinjau…').first(),
+  ).toBeVisible()
   await shot(page, 'thumbnail-pending')
+  releaseLists()
+  await page.unroute(listRoute)
 
   // What the server holds: compressed copies, never the originals; upright; capture time kept.
   const [uploaded] = (await listDocs(request, supervisor, project.slug)).data
