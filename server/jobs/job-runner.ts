@@ -42,6 +42,7 @@ export class JobRunner {
   private again = false
   private started = false
   private lastSweep = 0
+  private lastRequeue = 0
   private idleWaiters: (() => void)[] = []
 
   constructor(private readonly opts: JobRunnerOptions) {
@@ -125,7 +126,11 @@ export class JobRunner {
   }
 
   private async housekeeping(): Promise<void> {
-    await requeueExpired(this.opts.deps.db)
+    // Not on every wake: under a burst of uploads each wake would be one more write (SQLite's lock).
+    if (Date.now() - this.lastRequeue >= Math.min(this.opts.pollMs, this.leaseMs / 4)) {
+      this.lastRequeue = Date.now()
+      await requeueExpired(this.opts.deps.db)
+    }
     if (Date.now() - this.lastSweep > SWEEP_EVERY_MS) {
       this.lastSweep = Date.now()
       await sweepFinishedJobs(this.opts.deps.db)
@@ -199,10 +204,11 @@ export class JobRunner {
     }
   }
 
-  private giveUp(kind: JobKind<unknown>, job: Job, payload: unknown, message: string): Promise<void> {
-    return this.opts.deps.db.transaction().execute(async (trx) => {
+  private async giveUp(kind: JobKind<unknown>, job: Job, payload: unknown, message: string): Promise<void> {
+    await this.opts.deps.db.transaction().execute(async (trx) => {
       if (!(await failJob(trx, job, message, null))) return
       await kind.gaveUp?.(payload, message, trx)
     })
+    await this.opts.deps.readCache.bump()
   }
 }
