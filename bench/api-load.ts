@@ -10,7 +10,14 @@
  *   BENCH_WORKERS_ONLY=1 ...               only the baseline and the WORKERS=2 vs WORKERS=1 comparison
  *
  * Env: BENCH_DURATION (seconds per run, default 10), BENCH_CONNECTIONS (50), PG_URL, BENCH_DRAIN_TIMEOUT
- * (seconds to wait for the thumbnail queue to empty after each mixed run, default 300).
+ * (seconds to wait for the thumbnail queue to empty after each mixed run, default 300), BENCH_RATE
+ * (requests/s of the paced mixed run, default 300) or BENCH_PHOTO_RATE (photo uploads/s it should carry,
+ * the overall rate then follows from the mix's weights; not both).
+ *
+ * The mixed load runs twice over: at saturation (closed loop: each connection sends its next request as
+ * soon as the answer comes, so the server sets the pace and the figures are queueing at overload), with
+ * the read cache on and off; then paced (open loop: a fixed rate whatever the server does, latency counted
+ * from each request's due time), read cache on as in production.
  * The server runs in this process on a loopback port, with the job runner as server/index.ts starts it
  * (thumbnails compete with requests for the same cores); autocannon and the mixed load client run as
  * separate processes so the load generator does not share the server's event loop. A benchmark, not a
@@ -42,7 +49,7 @@ import { createAccount } from '../server/modules/users/accounts.service'
 import { databaseWriteEpoch, ReadCache } from '../server/read-cache'
 import type { Area, Status } from '../src/contracts/projects'
 import { makeSitePhoto } from '../tests/fixtures/site-photo'
-import type { Operation, Plan, Report, Stats } from './mixed-load-client'
+import type { Operation, Pacing, Plan, Report, Stats } from './mixed-load-client'
 import { recordFigure } from './report'
 
 const run = promisify(execFile)
@@ -67,6 +74,10 @@ const PHOTO_SIDE = { width: 1920, height: 1440 }
 const PHOTO_OPERATION = 'write: photo upload'
 /** Issue 21's goal for the mixed load (same run, load generator on the same machine). */
 const GOAL = { readP99: 50, writeP99: 150 }
+/** The paced mixed run: requests/s for the whole mix, or photo uploads/s (the rate then follows). */
+const RATE = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined
+const PHOTO_RATE = process.env.BENCH_PHOTO_RATE ? Number(process.env.BENCH_PHOTO_RATE) : undefined
+const DEFAULT_RATE = 300
 
 const AREAS: Area[] = ['perencanaan', 'pengawasan']
 const STATUSES: Status[] = ['pending', 'approved', 'rejected']
@@ -372,8 +383,10 @@ async function main() {
     )
 
     // Mixed load (issues 6 and 21): field staff write all day, so reads are measured beside 10 % writes,
-    // with the read cache on and off. Writes: project edits, membership changes and documentation photo
-    // uploads (~700 KB each), whose thumbnails the job runner makes in this process meanwhile.
+    // at saturation with the read cache on and off, then paced at a fixed rate with the cache on. Writes:
+    // project edits, membership changes and documentation photo uploads (~700 KB each), whose thumbnails
+    // the job runner makes in this process meanwhile. The closed loop's photo rate is whatever the server
+    // can take (tens per second); the paced run's is set (BENCH_RATE, BENCH_PHOTO_RATE).
     const photo = await docPhotoUpload(dataDir)
     console.log(
       `\nphoto upload: ${PHOTO_SIDE.width}x${PHOTO_SIDE.height} JPEG of ${Math.round(photo.photoBytes / 1024)} KB (a phone photo after the app's compression: <= 1920 px, <= 1 MB)`,
@@ -462,17 +475,32 @@ async function main() {
     // employee's list keeps its size; the photos land in the employee's projects (their dashboard counts
     // grow by the uploads, a few hundred docs beside the 20k seeded).
     const projectIdsForWrites = projectIds.slice(MEMBER_PROJECTS)
+    // The paced run's rate: requests/s for the whole mix, or what carries BENCH_PHOTO_RATE photos/s.
+    const totalWeight = operations.reduce((s, o) => s + o.weight, 0)
+    const photoShare = (operations.find((o) => o.label === PHOTO_OPERATION)?.weight ?? 0) / totalWeight
+    if (RATE !== undefined && PHOTO_RATE !== undefined)
+      throw new Error('set BENCH_RATE or BENCH_PHOTO_RATE, not both')
+    const rate = PHOTO_RATE !== undefined ? PHOTO_RATE / photoShare : (RATE ?? DEFAULT_RATE)
+    if (!(rate > 0 && Number.isFinite(rate))) throw new Error(`bad paced rate: ${rate} req/s`)
+    const rateLabel = Number.isInteger(rate) ? String(rate) : rate.toFixed(1)
+    const closedLoop = `saturation (closed loop, ${CONNECTIONS} connections)`
+    const runs: { key: string; label: string; target: string; rate?: number }[] = [
+      { key: 'closed-cache-on', label: `${closedLoop}, read cache on`, target: base },
+      { key: 'closed-cache-off', label: `${closedLoop}, read cache off`, target: uncached },
+      { key: `paced-${rateLabel}`, label: `paced ${rateLabel} req/s (read cache on)`, target: base, rate },
+    ]
+    console.log(
+      `paced run: ${rateLabel} req/s overall = ${(rate * photoShare).toFixed(1)} photo uploads/s (${Math.round(photoShare * 100)} % of the mix), at most ${CONNECTIONS} in flight`,
+    )
     const mixed: MixedRun[] = []
-    for (const [label, target] of [
-      ['read cache on', base],
-      ['read cache off', uncached],
-    ] as const) {
+    for (const { key, label, target, rate } of runs) {
       // Each run starts with an empty queue (the check upload's thumbnail, the run before).
       if (jobRunner) await drainThumbnails(db, DRAIN_TIMEOUT_MS)
       const profile = PROFILE_DIR ? await startProfile() : undefined
       const report = await mixedLoad({
         base: target,
         connections: CONNECTIONS,
+        ...(rate !== undefined ? { rate } : {}),
         seconds: DURATION,
         warmupSeconds: Math.min(2, DURATION),
         projectIds: projectIdsForWrites,
@@ -480,7 +508,7 @@ async function main() {
         operations,
       })
       console.log(`  measured mixed load, ${label}`)
-      if (profile) console.log(`  CPU profile: ${await profile.stop(`mixed-${label.replaceAll(' ', '-')}`)}`)
+      if (profile) console.log(`  CPU profile: ${await profile.stop(`mixed-${key}`)}`)
       const photos = await photosReport(db, jobRunner ? deps.config.jobConcurrency : undefined, report)
       mixed.push({ label, report, photos })
     }
@@ -771,6 +799,9 @@ type PhotosReport = {
   keepsUp: boolean
 }
 
+/** A backlog done within this long after the load ended counts as keeping up. */
+const KEEP_UP_S = 2
+
 type MixedRun = { label: string; report: Report; photos: PhotosReport }
 
 /**
@@ -778,7 +809,8 @@ type MixedRun = { label: string; report: Report; photos: PhotosReport }
  * BENCH_DRAIN_TIMEOUT); `concurrency` is the runner's, undefined without a job queue (the client's count
  * of uploads then). Over the whole load (first request to last answer) rather than the recorded window:
  * an upload takes long enough that a window of a few seconds would cut off many at its edges. The queue
- * keeps up when, as the load ended, no more photos waited than the runner works on at once.
+ * keeps up when what waited as the load ended was done within KEEP_UP_S (the last photos of a steady
+ * stream are still being made as it stops; a queue that falls behind has a backlog that takes longer).
  */
 async function photosReport(
   db: Deps['db'],
@@ -814,7 +846,7 @@ async function photosReport(
     processed,
     processedPerS: processed / seconds,
     queue: { backlog, drainS, left, failed: failed.length, firstError: failed[0]?.last_error ?? undefined },
-    keepsUp: left === 0 && backlog <= concurrency,
+    keepsUp: left === 0 && (backlog <= concurrency || (drainS !== undefined && drainS <= KEEP_UP_S)),
   }
 }
 
@@ -873,8 +905,20 @@ function printMixed(baseline: Result, runs: MixedRun[]) {
   )
   for (const run of runs) {
     console.log(`\n${run.label}: ${photosLine(run.photos)}`)
+    if (run.report.pacing) console.log(`${run.label}: ${pacingLine(run.report.pacing)}`)
     console.log(`${run.label}: ${goalLine(run)}`)
   }
+}
+
+/** Whether a paced run kept its schedule: requests that could not start on time. */
+function pacingLine(p: Pacing): string {
+  const share = p.scheduled > 0 ? (100 * p.late) / p.scheduled : 0
+  // A few late starts are the client's own hiccups (GC, a shared core); more mean it could not keep the rate.
+  const verdict =
+    share <= 1
+      ? 'the rate was kept'
+      : 'the rate was NOT kept (all connections busy, or the client itself too busy; latency counts from the due time)'
+  return `pacing: ${p.scheduled} requests due in the measured window at ${p.rate.toFixed(1)} req/s, ${p.late} (${share.toFixed(1)} %) started > ${p.lateMs} ms late, worst ${p.maxLateMs.toFixed(1)} ms late; ${verdict}`
 }
 
 function photosLine(p: PhotosReport): string {
@@ -935,6 +979,15 @@ function recordMixed(baseline: Result, runs: MixedRun[]) {
         figure: `mixed load ${label}: thumbnail queue drained after the load`,
         value: photos.queue.drainS,
         unit: 's',
+        lowerIsBetter: true,
+      })
+    if (report.pacing)
+      recordFigure({
+        bench: 'api',
+        figure: `mixed load ${label}: requests started > ${report.pacing.lateMs} ms late`,
+        value: report.pacing.late,
+        unit: 'requests',
+        baseline: { name: 'due in the window', value: report.pacing.scheduled },
         lowerIsBetter: true,
       })
   }

@@ -1,8 +1,17 @@
 /**
  * Load generator for the mixed read/write benchmark, run as its own process by bench/api-load.ts so it
- * never shares the server's event loop. Reads one JSON plan from argv[2], keeps `connections` keep-alive
- * connections busy for `seconds` (after `warmupSeconds` not recorded), picking each request by weight,
- * and prints per-operation and per-kind (read/write) latency percentiles as JSON.
+ * never shares the server's event loop. Reads one JSON plan from argv[2], runs the load for `seconds`
+ * (after `warmupSeconds` not recorded), picking each request by weight, and prints per-operation and
+ * per-kind (read/write) latency percentiles as JSON. Two modes:
+ *
+ * - closed loop (no `rate`): `connections` keep-alive connections each send the next request as soon as
+ *   the previous answer comes. The arrival rate adapts to the server, so at saturation this measures
+ *   queueing at overload.
+ * - paced, open loop (`rate` requests/s for the whole mix): request i is due at start + i / rate, with up
+ *   to `connections` in flight; a request due while all are busy waits for a free one, and its latency
+ *   still counts from its DUE time, not from when it was sent (no coordinated omission: a stalled server
+ *   cannot hide its stall by slowing the generator). Requests that started more than LATE_MS after they
+ *   were due are counted: the generator or the server could not keep the rate.
  *
  * Templates: `{n}` in a path, body or header becomes a counter, `{project}` one of `projectIds` at random,
  * `{slug}` one of `slugs` at random, `{uuid}` a fresh uuid (an Idempotency-Key, as the app's outbox sends).
@@ -28,7 +37,13 @@ export type Operation = {
 }
 export type Plan = {
   base: string
+  /** Closed loop: the connections kept busy. Paced: the most requests in flight at once. */
   connections: number
+  /**
+   * Requests per second for the whole mix, on a fixed schedule (open loop); absent for the closed loop.
+   * Every scheduled request is sent, so a rate above what the server can do makes the run last longer.
+   */
+  rate?: number
   seconds: number
   warmupSeconds: number
   projectIds: number[]
@@ -47,7 +62,22 @@ export type Report = {
    * set against them: the first request sent (warm-up included), the recorded window, the last answer.
    */
   window: { started: number; from: number; to: number; ended: number }
+  /** Paced runs only: how well the schedule was kept, over the requests due in the recorded window. */
+  pacing?: Pacing
 }
+export type Pacing = {
+  rate: number
+  /** Requests due in the recorded window. */
+  scheduled: number
+  /** Of those, started more than `lateMs` after their due time (all connections busy, or a busy client). */
+  late: number
+  lateMs: number
+  /** The latest start after its due time, ms. */
+  maxLateMs: number
+}
+
+/** A paced request that starts later than this after its due time counts as late. */
+const LATE_MS = 10
 
 async function main() {
   const plan = JSON.parse(process.argv[2] ?? '') as Plan
@@ -110,18 +140,51 @@ async function main() {
   const epochAt = (t: number) => Math.round(Date.now() - performance.now() + t)
   const recordFrom = started + plan.warmupSeconds * 1000
   const end = recordFrom + plan.seconds * 1000
-  await Promise.all(
-    Array.from({ length: plan.connections }, async () => {
-      while (performance.now() < end) {
-        const i = pick()
-        const t0 = performance.now()
-        const status = await send(i)
-        if (t0 < recordFrom) continue
-        samples[i].push(performance.now() - t0)
-        if (status < 200 || status >= 300) errors[i] += 1
-      }
-    }),
-  )
+  const record = (i: number, from: number, status: number) => {
+    samples[i].push(performance.now() - from)
+    if (status < 200 || status >= 300) errors[i] += 1
+  }
+  let pacing: Pacing | undefined
+  if (plan.rate === undefined) {
+    await Promise.all(
+      Array.from({ length: plan.connections }, async () => {
+        while (performance.now() < end) {
+          const i = pick()
+          const t0 = performance.now()
+          const status = await send(i)
+          if (t0 >= recordFrom) record(i, t0, status)
+        }
+      }),
+    )
+  } else {
+    // Open loop: the k-th request is due at started + k * interval, for every k due before `end`. Each of
+    // `connections` lanes takes the next request in schedule order, waits for its due time if it is early,
+    // and measures from the due time whenever it could start it.
+    const interval = 1000 / plan.rate
+    const total = Math.ceil((end - started) / interval)
+    const p: Pacing = { rate: plan.rate, scheduled: 0, late: 0, lateMs: LATE_MS, maxLateMs: 0 }
+    let next = 0
+    await Promise.all(
+      Array.from({ length: plan.connections }, async () => {
+        for (let k = next++; k < total; k = next++) {
+          const due = started + k * interval
+          const wait = due - performance.now()
+          if (wait > 1) await new Promise((r) => setTimeout(r, wait))
+          // setTimeout may fire up to a millisecond early: start no earlier than due.
+          while (performance.now() < due) await new Promise((r) => setImmediate(r))
+          const i = pick()
+          const lateBy = performance.now() - due
+          const status = await send(i)
+          if (due < recordFrom) continue
+          record(i, due, status)
+          p.scheduled += 1
+          if (lateBy > LATE_MS) p.late += 1
+          p.maxLateMs = Math.max(p.maxLateMs, lateBy)
+        }
+      }),
+    )
+    pacing = p
+  }
   const ended = epochAt(performance.now())
   agent.destroy()
 
@@ -145,6 +208,7 @@ async function main() {
     write: byKind('write'),
     all: byKind(),
     window: { started: epochAt(started), from: epochAt(recordFrom), to: epochAt(end), ended },
+    ...(pacing ? { pacing } : {}),
   }
   process.stdout.write(JSON.stringify(report))
 }
