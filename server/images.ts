@@ -4,19 +4,6 @@ import sharp from 'sharp'
 // Decompression bombs: refuse images above ~100 MP before decoding them.
 const LIMIT_INPUT_PIXELS = 100_000_000
 
-/** Reads width/height and format; undefined when the bytes are not an image sharp can decode. */
-export async function imageMetadata(
-  file: string,
-): Promise<{ width: number; height: number; format: string } | undefined> {
-  try {
-    const meta = await sharp(file, { limitInputPixels: LIMIT_INPUT_PIXELS }).metadata()
-    if (!meta.width || !meta.height || !meta.format) return undefined
-    return { width: meta.width, height: meta.height, format: meta.format }
-  } catch {
-    return undefined
-  }
-}
-
 /**
  * Re-encodes an avatar to a square WebP: strips EXIF (location of the phone), honours orientation,
  * and bounds its size whatever was uploaded. Writes to `out`; throws when the input is not an image.

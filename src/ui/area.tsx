@@ -77,29 +77,3 @@ export function AreaChip({ area, count, className }: { area: Area; count?: numbe
     </span>
   )
 }
-
-/** A square tile with the area icon on its soft colour. */
-export function AreaIconTile({ area, size = 'md' }: { area: Area; size?: 'sm' | 'md' | 'lg' }) {
-  const meta = AREA_META[area]
-  return (
-    <span
-      className={cx(
-        css({
-          display: 'inline-flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          flexShrink: 0,
-          borderRadius: 'md',
-        }),
-        size === 'sm'
-          ? css({ w: '6', h: '6', '& svg': { w: '3.5', h: '3.5' } })
-          : size === 'lg'
-            ? css({ w: '12', h: '12', borderRadius: 'lg', '& svg': { w: '6', h: '6' } })
-            : css({ w: '9', h: '9', '& svg': { w: '4.5', h: '4.5' } }),
-        meta.tone,
-      )}
-    >
-      <meta.Icon />
-    </span>
-  )
-}

@@ -76,13 +76,6 @@ export const IconUsers = (p: IconProps) => (
   </Svg>
 )
 
-export const IconUser = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M19 21v-2a4 4 0 0 0-4-4H9a4 4 0 0 0-4 4v2" />
-    <circle cx="12" cy="7" r="4" />
-  </Svg>
-)
-
 export const IconUserPlus = (p: IconProps) => (
   <Svg {...p}>
     <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2" />
@@ -146,13 +139,6 @@ export const IconPlus = (p: IconProps) => (
   </Svg>
 )
 
-export const IconSearch = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="11" cy="11" r="8" />
-    <path d="m21 21-4.3-4.3" />
-  </Svg>
-)
-
 export const IconTrash = (p: IconProps) => (
   <Svg {...p}>
     <path d="M3 6h18" />
@@ -203,12 +189,6 @@ export const IconLock = (p: IconProps) => (
   <Svg {...p}>
     <rect width="18" height="11" x="3" y="11" rx="2" ry="2" />
     <path d="M7 11V7a5 5 0 0 1 10 0v4" />
-  </Svg>
-)
-
-export const IconShield = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10" />
   </Svg>
 )
 
@@ -363,12 +343,6 @@ export const IconMoreVertical = (p: IconProps) => (
     <circle cx="12" cy="12" r="1" />
     <circle cx="12" cy="5" r="1" />
     <circle cx="12" cy="19" r="1" />
-  </Svg>
-)
-
-export const IconSparkles = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="m12 3-1.9 5.8a2 2 0 0 1-1.3 1.3L3 12l5.8 1.9a2 2 0 0 1 1.3 1.3L12 21l1.9-5.8a2 2 0 0 1 1.3-1.3L21 12l-5.8-1.9a2 2 0 0 1-1.3-1.3Z" />
   </Svg>
 )
 
@@ -533,15 +507,6 @@ export const IconImages = (p: IconProps) => (
 export const IconChevronLeft = (p: IconProps) => (
   <Svg {...p}>
     <path d="m15 18-6-6 6-6" />
-  </Svg>
-)
-
-export const IconMaximize = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M15 3h6v6" />
-    <path d="M9 21H3v-6" />
-    <path d="m21 3-7 7" />
-    <path d="m3 21 7-7" />
   </Svg>
 )
 

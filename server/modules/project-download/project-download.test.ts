@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROJECT_DOWNLOAD_MSG } from '../../../src/contracts/projects'
 import { type Cast, cast, folder, projectWithMembers, upload } from '../../test/area-fixtures'
 import { createTestApp, TEST_DB, type TestApp } from '../../test/harness'
-import { docx, pdf, xlsx } from '../recaps/office-fixtures'
+import { docx, pdf, xlsx } from '../../test/office-fixtures'
 import { EXPORT_BUSY_MSG } from './export-slots'
 
 /*

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RECAP_MSG, type RecapFile } from '../../../src/contracts/recaps'
 import { type Cast, cast, privateBlobs, projectWithMembers } from '../../test/area-fixtures'
 import { createTestApp, samplePng, TEST_DB, type TestApp } from '../../test/harness'
+import { doc, docx, exe, pdf, plainZip, ppt, pptx, xls, xlsx } from '../../test/office-fixtures'
 import { BLOB_COLUMNS } from '../../uploads/sweep'
-import { doc, docx, exe, pdf, plainZip, ppt, pptx, xls, xlsx } from './office-fixtures'
 
 let t: TestApp
 let c: Cast

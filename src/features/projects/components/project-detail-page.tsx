@@ -14,7 +14,7 @@ import { PageMessage } from '../../../ui/page-message'
 import { Spinner } from '../../../ui/spinner'
 import { Tabs } from '../../../ui/tabs'
 import { projectDetailQueryOptions } from '../queries'
-import { areaCounts } from './area-placeholder'
+import { areaCounts } from './area-counts'
 import { MembersDialog } from './members-dialog'
 import { useProjectDownload } from './project-download'
 
