@@ -585,7 +585,9 @@ function verdicts(r: ConcurrentRow) {
     r.wrongSize ? `${r.wrongSize} zips differ from the single export's ${r.singleZip} bytes` : '',
     // Counted on the client, from a 200's headers to its last byte: the server hands a slot on when it has
     // written its last byte, while the client may still be reading it, so one more can overlap briefly.
-    r.maxStreaming > r.limit + 1 ? `${r.maxStreaming} streamed at once, over EXPORT_CONCURRENCY ${r.limit}` : '',
+    r.maxStreaming > r.limit + 1
+      ? `${r.maxStreaming} streamed at once, over EXPORT_CONCURRENCY ${r.limit}`
+      : '',
   ].filter(Boolean)
   for (const f of failures) console.log(`FAIL ${label}: ${f}`)
   if (failures.length) process.exitCode = 1
