@@ -5,7 +5,8 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst } from 'workbox-strategies'
-import { OUTBOX_SYNC_TAG, replayOutbox } from '../src/lib/outbox'
+import { replayOutbox } from '../src/lib/outbox-replay'
+import { OUTBOX_SYNC_TAG } from '../src/lib/outbox-types'
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>

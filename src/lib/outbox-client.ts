@@ -1,22 +1,16 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { currentUserQueryOptions } from './current-user'
+import { subscribeOutbox } from './outbox-events'
+import { isRetryableStatus, type ReplayOptions, type ReplaySummary, replayOutbox } from './outbox-replay'
 import {
   clearOutbox as clearStore,
   enqueueOutbox,
   isOutboxAuthRequired,
-  isRetryableStatus,
   listOutbox,
-  type NewOutboxItem,
-  OUTBOX_SYNC_TAG,
-  type OutboxItem,
-  type OutboxOwner,
-  type ReplayOptions,
-  type ReplaySummary,
   readOutboxFiles,
-  replayOutbox,
   setOutboxOwner,
-  subscribeOutbox,
-} from './outbox'
+} from './outbox-store'
+import { type NewOutboxItem, OUTBOX_SYNC_TAG, type OutboxItem, type OutboxOwner } from './outbox-types'
 import { queryClient } from './query-client'
 import { refreshQueries } from './query-refresh'
 import { getToken } from './session-token'

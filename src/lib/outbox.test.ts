@@ -1,23 +1,18 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { closeOutboxDb, OUTBOX_DB } from './outbox-db'
+import { type OutboxEvent, subscribeOutbox } from './outbox-events'
+import { BACKOFF_BASE_MS, BACKOFF_MAX_MS, backoffDelay, type ReplayDeps, replayOutbox } from './outbox-replay'
 import {
-  BACKOFF_BASE_MS,
-  BACKOFF_MAX_MS,
-  backoffDelay,
   clearOutbox,
   discardOutboxItem,
   enqueueOutbox,
   isOutboxAuthRequired,
   listOutbox,
-  type NewOutboxItem,
-  type OutboxEvent,
-  type ReplayDeps,
-  replayOutbox,
   retryOutboxItem,
   setOutboxOwner,
-  subscribeOutbox,
-} from './outbox'
-import { closeOutboxDb, OUTBOX_DB } from './outbox-db'
+} from './outbox-store'
+import type { NewOutboxItem } from './outbox-types'
 
 /*
  * The outbox against fake-indexeddb and a fake server that behaves like server/idempotency.ts: the first

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import type { ApiEnvelope } from '../../contracts/common'
 import { type Doc, type DocWrite, docWriteRequest } from '../../contracts/docs'
-import type { OutboxItem } from '../../lib/outbox'
 import { sendOrQueue, useOutboxItems } from '../../lib/outbox-client'
+import type { OutboxItem } from '../../lib/outbox-types'
 
 /*
  * The documentation writes and the outbox (issue 9): a photo upload, comment or like made without signal,

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { css } from 'styled-system/css'
-import { outboxCounts } from '../../../lib/outbox'
 import { useOutbox } from '../../../lib/outbox-client'
+import { outboxCounts } from '../../../lib/outbox-store'
 import { Button } from '../../../ui/button'
 import { CountBadge } from '../../../ui/count-badge'
 import { lazyDialog } from '../../../ui/dialog'
