@@ -11,7 +11,8 @@ import { jsonBody, ok } from '../../http'
 import { idempotentCreate } from '../../idempotency'
 import { type UploadOptions, withUpload } from '../../uploads/receive'
 import { IMAGE_KINDS } from '../../uploads/sniff'
-import { addComment, listComments, listDocs, removeDoc, reviewDoc, setLike, uploadDocs } from './docs.service'
+import { uploadDocs } from './doc-upload.service'
+import { addComment, listComments, listDocs, removeDoc, reviewDoc, setLike } from './docs.service'
 
 export function docUploadOptions(maxUploadBytes: number): UploadOptions {
   return {

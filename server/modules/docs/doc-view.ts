@@ -1,0 +1,127 @@
+import type { Kysely, Selectable } from 'kysely'
+import { DOC_MSG, type Doc, type DocImage } from '../../../src/contracts/docs'
+import type { DB, DocImagesTable } from '../../db/schema'
+import { notFound } from '../../http'
+
+/* How documentation items are read back: by reference, and as the API shows them (docs.service.ts, doc-upload.service.ts). */
+
+const STORAGE = '/storage/'
+export const ID = /^\d{1,10}$/
+export const MAX_ID = 2_147_483_647
+
+/** The documentation item `ref` (uuid or id) of a project, or 404. */
+export async function findDoc(db: Kysely<DB>, projectId: number, ref: string) {
+  const byId = ID.test(ref) && Number(ref) <= MAX_ID
+  const row = await db
+    .selectFrom('docs')
+    .select(['id', 'uuid', 'status', 'project_id'])
+    .where('project_id', '=', projectId)
+    .where(byId ? 'id' : 'uuid', '=', byId ? Number(ref) : ref)
+    .executeTakeFirst()
+  if (!row) throw notFound(DOC_MSG.notFound)
+  return row
+}
+
+/**
+ * Items with their images, like and comment counts and the caller's like, in two queries whatever the
+ * number of items: the counts are correlated subqueries over the (doc_id, ...) keys of doc_likes and
+ * doc_comments, and the images of every item come in one query.
+ */
+export function docsQuery(db: Kysely<DB>, viewerId: number) {
+  return db
+    .selectFrom('docs')
+    .innerJoin('users', 'users.id', 'docs.creator_id')
+    .select([
+      'docs.id',
+      'docs.uuid',
+      'docs.description',
+      'docs.status',
+      'docs.created_at',
+      'users.id as creator_id',
+      'users.name as creator_name',
+      'users.role as creator_role',
+    ])
+    .select((eb) => [
+      eb
+        .selectFrom('doc_likes')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('doc_likes.doc_id', '=', 'docs.id')
+        .as('likes'),
+      eb
+        .selectFrom('doc_comments')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('doc_comments.doc_id', '=', 'docs.id')
+        .as('comments'),
+      eb
+        .exists(
+          eb
+            .selectFrom('doc_likes')
+            .select('doc_likes.doc_id')
+            .whereRef('doc_likes.doc_id', '=', 'docs.id')
+            .where('doc_likes.user_id', '=', viewerId),
+        )
+        .as('is_liked'),
+    ])
+}
+
+type DocRow = Awaited<ReturnType<ReturnType<typeof docsQuery>['execute']>>[number]
+
+/**
+ * The grid's image: the thumbnail once its job made it; null while it is being made (the client shows a
+ * neutral placeholder and asks again); the original when the photo would not decode into one.
+ */
+function thumbOf(i: Selectable<DocImagesTable>): Pick<DocImage, 'thumb' | 'thumb_width' | 'thumb_height'> {
+  if (i.thumb_state === 'ready' && i.thumb_key)
+    return { thumb: STORAGE + i.thumb_key, thumb_width: i.thumb_width, thumb_height: i.thumb_height }
+  if (i.thumb_state === 'pending') return { thumb: null, thumb_width: null, thumb_height: null }
+  return { thumb: STORAGE + i.blob_key, thumb_width: i.width, thumb_height: i.height }
+}
+
+export async function withImages(db: Kysely<DB>, rows: DocRow[]): Promise<Doc[]> {
+  if (rows.length === 0) return []
+  const images = await db
+    .selectFrom('doc_images')
+    .selectAll()
+    .where(
+      'doc_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('doc_id')
+    .orderBy('position')
+    .execute()
+  const byDoc = new Map<number, DocImage[]>()
+  for (const i of images) {
+    const list = byDoc.get(i.doc_id) ?? []
+    list.push({
+      uuid: i.uuid,
+      name: i.name,
+      extension: i.ext,
+      url: STORAGE + i.blob_key,
+      ...thumbOf(i),
+      width: i.width,
+      height: i.height,
+      size: Number(i.size_bytes),
+      taken_at: i.taken_at,
+    })
+    byDoc.set(i.doc_id, list)
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    uuid: r.uuid,
+    description: r.description,
+    status: r.status,
+    images: byDoc.get(r.id) ?? [],
+    likes: Number(r.likes ?? 0),
+    is_liked: Boolean(r.is_liked),
+    comments: Number(r.comments ?? 0),
+    creator: { id: r.creator_id, name: r.creator_name, role: r.creator_role },
+    created_at: r.created_at,
+  }))
+}
+
+export async function loadDocs(db: Kysely<DB>, viewerId: number, ids: number[]): Promise<Doc[]> {
+  if (ids.length === 0) return []
+  const rows = await docsQuery(db, viewerId).where('docs.id', 'in', ids).orderBy('docs.id', 'desc').execute()
+  return withImages(db, rows)
+}
