@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { currentUserQueryOptions } from './current-user'
 import { subscribeOutbox } from './outbox-events'
+import { refreshTargets } from './outbox-kinds'
 import { isRetryableStatus, type ReplayOptions, type ReplaySummary, replayOutbox } from './outbox-replay'
 import {
   clearOutbox as clearStore,
@@ -281,7 +282,7 @@ export function startOutboxSync() {
   started = true
   subscribeOutbox((event) => {
     // What a landed item changed is fetched again.
-    if (event.type === 'landed') void refreshQueries(queryClient, ...event.item.invalidate)
+    if (event.type === 'landed') void refreshQueries(queryClient, ...refreshTargets(event.item))
     // The server refused the token while sending (expired, revoked): the signed-in user is asked for
     // again, whose 401 ends the session and opens /login; the items wait for the new login.
     if (event.type === 'auth-required')

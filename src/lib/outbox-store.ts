@@ -59,7 +59,7 @@ export async function enqueueOutbox(input: NewOutboxItem, now = Date.now()): Pro
     detail: input.detail,
     owner: input.owner,
     scope: input.scope ?? {},
-    invalidate: input.invalidate ?? [],
+    version: input.version,
     method: input.request.method,
     url: input.request.url,
     bytes,

@@ -61,8 +61,10 @@ export type OutboxItem = {
   owner: { id: number; name: string }
   /** Free-form context for the screens that show the item optimistically (e.g. { slug, doc }). */
   scope: Record<string, string>
-  /** Query keys the app refreshes when the item has landed. */
-  invalidate: unknown[][]
+  /** Its kind's version when queued (outbox-kinds.ts decides what it refreshes); absent on older items. */
+  version?: number
+  /** Older items only (queued before outbox-kinds.ts): the query keys to refresh once landed. */
+  invalidate?: unknown[][]
   method: string
   url: string
   /** Bytes of the stored body (photos included). */
@@ -96,7 +98,7 @@ export type NewOutboxItem = {
   detail?: string
   owner: { id: number; name: string }
   scope?: Record<string, string>
-  invalidate?: unknown[][]
+  version?: number
   request: OutgoingRequest
   dependsOn?: string
   refPath?: Array<string | number>

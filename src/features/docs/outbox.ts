@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import type { ApiEnvelope } from '../../contracts/common'
 import { type Doc, type DocWrite, docWriteRequest } from '../../contracts/docs'
 import { sendOrQueue, useOutboxItems } from '../../lib/outbox-client'
+import { OUTBOX_KINDS } from '../../lib/outbox-kinds'
 import type { OutboxItem } from '../../lib/outbox-types'
 
 /*
@@ -44,30 +45,31 @@ function describe(write: DocWrite, doc?: Doc): { title: string; detail?: string 
  */
 export async function sendOrQueueDocWrite<T>(
   write: DocWrite,
-  context: { owner: { id: number; name: string }; invalidate: ReadonlyArray<readonly unknown[]>; doc?: Doc },
+  context: { owner: { id: number; name: string }; doc?: Doc },
   send: () => Promise<ApiEnvelope<T>>,
 ): Promise<MaybeQueued<T>> {
   const { title, detail } = describe(write, context.doc)
   const projectName = projectNames.get(write.slug)
+  const scope = {
+    slug: write.slug,
+    ...(write.kind === 'doc.upload' ? {} : { doc: write.doc }),
+    ...(write.kind === 'doc.like' ? { liked: String(write.liked) } : {}),
+    ...(projectName ? { projectName } : {}),
+  }
+  // What it refreshes once landed, whether it coalesces and where its created id lies: the registry's.
+  const kind = OUTBOX_KINDS[write.kind]
   const result = await sendOrQueue(
     {
       key: write.key,
       kind: write.kind,
+      version: kind.version,
       title,
       detail,
       owner: context.owner,
-      scope: {
-        slug: write.slug,
-        ...(write.kind === 'doc.upload' ? {} : { doc: write.doc }),
-        ...(write.kind === 'doc.like' ? { liked: String(write.liked) } : {}),
-        ...(projectName ? { projectName } : {}),
-      },
-      invalidate: context.invalidate.map((k) => [...k]),
+      scope,
       request: docWriteRequest(write),
-      // The created item's uuid, for a comment or like queued on it later.
-      refPath: write.kind === 'doc.upload' ? ['docs', 0, 'uuid'] : undefined,
-      // Liking, unliking and liking again offline sends one like.
-      coalesce: write.kind === 'doc.like' ? `like:${write.slug}:${write.doc}` : undefined,
+      refPath: kind.refPath,
+      coalesce: kind.coalesce?.(scope),
     },
     send,
   )

@@ -8,23 +8,11 @@ import {
 } from '@tanstack/react-query'
 import type { Doc, DocComment, DocReview, DocWrite, PhotoBlob } from '../../contracts/docs'
 import { useCurrentUser } from '../../lib/current-user'
+import { docKeys, PROJECT_COUNTS } from '../../lib/query-keys'
 import { refreshQueries } from '../../lib/query-refresh'
 import { newRequestId } from '../../lib/upload-request'
 import { type DocPage, listComments, listDocs, removeDoc, reviewDoc, sendDocWrite } from './api'
 import { sendOrQueueDocWrite } from './outbox'
-
-export const docKeys = {
-  all: ['docs'] as const,
-  lists: () => [...docKeys.all, 'list'] as const,
-  list: (slug: string) => [...docKeys.lists(), slug] as const,
-  comments: (slug: string, doc: string) => [...docKeys.all, 'comments', slug, doc] as const,
-}
-
-/**
- * The projects feature keeps every project count (list, detail tabs, dashboard) under this root key.
- * Features do not import each other, so an upload, review or removal invalidates it by name.
- */
-const PROJECT_COUNTS = ['projects'] as const
 
 export const docListQueryOptions = (slug: string) =>
   infiniteQueryOptions({
@@ -93,10 +81,8 @@ export function useUploadDocs(slug: string) {
     mutationFn: async ({ key, description, photos, onProgress, signal }: UploadVariables) => {
       const write: DocWrite = { kind: 'doc.upload', key, slug, description, photos }
       // Offline, or the network failed: queued in the outbox and shown in the grid as waiting.
-      const res = await sendOrQueueDocWrite(
-        write,
-        { owner: user, invalidate: [docKeys.list(slug), PROJECT_COUNTS] },
-        () => sendDocWrite(write, onProgress, signal),
+      const res = await sendOrQueueDocWrite(write, { owner: user }, () =>
+        sendDocWrite(write, onProgress, signal),
       )
       if (!res.data && !res.queued) throw new Error(res.message)
       return res
@@ -133,10 +119,8 @@ export function useSetLike(slug: string) {
     // Queued offline: the optimistic heart stays (no answer to apply yet); the grid marks it waiting.
     mutationFn: ({ doc, liked, key }: { doc: string; liked: boolean; key: string }) => {
       const write: DocWrite = { kind: 'doc.like', key, slug, doc, liked }
-      return sendOrQueueDocWrite(
-        write,
-        { owner: user, invalidate: [docKeys.list(slug)], doc: findDoc(qc, slug, doc) },
-        () => sendDocWrite(write),
+      return sendOrQueueDocWrite(write, { owner: user, doc: findDoc(qc, slug, doc) }, () =>
+        sendDocWrite(write),
       )
     },
     onMutate: async ({ doc, liked }) => {
@@ -177,11 +161,7 @@ export function useAddComment(slug: string, doc: string) {
   return useMutation({
     mutationFn: async ({ comment, key }: { comment: string; key: string }) => {
       const write: DocWrite = { kind: 'doc.comment', key, slug, doc, comment }
-      const res = await sendOrQueueDocWrite(
-        write,
-        { owner: user, invalidate: [docKeys.comments(slug, doc), docKeys.list(slug)] },
-        () => sendDocWrite(write),
-      )
+      const res = await sendOrQueueDocWrite(write, { owner: user }, () => sendDocWrite(write))
       if (res.queued) return null
       if (!res.data) throw new Error(res.message)
       return res.data

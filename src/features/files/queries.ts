@@ -1,5 +1,6 @@
 import { type InfiniteData, infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ExploreResult, FileArea, ReviewDecision } from '../../contracts/files'
+import { PROJECT_COUNTS } from '../../lib/query-keys'
 import { refreshQueries } from '../../lib/query-refresh'
 import { createFolder, exploreFolder, removeFile, removeFolder, renameFolder, reviewFile } from './api'
 
@@ -11,12 +12,6 @@ export const fileKeys = {
   folder: (slug: string, area: FileArea, folder: string | null) =>
     [...fileKeys.area(slug, area), folder ?? 'root'] as const,
 }
-
-/**
- * The projects feature keeps every project count (list, detail tabs, dashboard) under this root key.
- * Features do not import each other, so an upload, review or removal invalidates it by name.
- */
-const PROJECT_COUNTS = ['projects'] as const
 
 export type FolderPages = InfiniteData<ExploreResult, string | null>
 

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Project, ProjectCreateInput, ProjectUpdateInput } from '../../contracts/projects'
+import { PROJECT_COUNTS } from '../../lib/query-keys'
 import { refreshQueries } from '../../lib/query-refresh'
 import {
   createProject,
@@ -14,7 +15,8 @@ import {
 } from './api'
 
 export const projectKeys = {
-  all: ['projects'] as const,
+  // PROJECT_COUNTS (lib/query-keys) names this root for the other features' writes.
+  all: PROJECT_COUNTS,
   list: () => [...projectKeys.all, 'list'] as const,
   details: () => [...projectKeys.all, 'detail'] as const,
   detail: (slug: string) => [...projectKeys.details(), slug] as const,

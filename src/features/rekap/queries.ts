@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { RecapFile } from '../../contracts/recaps'
+import { PROJECT_COUNTS } from '../../lib/query-keys'
 import { refreshQueries } from '../../lib/query-refresh'
 import { listRecaps, removeRecap, uploadRecap } from './api'
 
@@ -7,12 +8,6 @@ export const recapKeys = {
   all: ['recaps'] as const,
   list: (slug: string) => [...recapKeys.all, slug] as const,
 }
-
-/**
- * The projects feature keeps every project count (list, detail tabs, dashboard) under this root key.
- * Features do not import each other, so an upload or removal invalidates it by name.
- */
-const PROJECT_COUNTS = ['projects'] as const
 
 /** The tab's list; persisted with the rest of the query cache, so it reads offline once seen. */
 export const recapListQueryOptions = (slug: string) =>

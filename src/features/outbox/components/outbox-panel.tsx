@@ -4,6 +4,7 @@ import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { dayjs, formatBytes } from '../../../lib/format'
 import { sendOutboxNow, useOutbox } from '../../../lib/outbox-client'
+import { OUTBOX_KINDS, type OutboxKind } from '../../../lib/outbox-kinds'
 import { clearDoneOutbox, discardOutboxItem, retryOutboxItem } from '../../../lib/outbox-store'
 import type { OutboxItem } from '../../../lib/outbox-types'
 import { useOnline } from '../../../lib/use-online'
@@ -29,9 +30,16 @@ import { useStorageUsage } from './use-storage-usage'
 
 const time = (ms: number) => dayjs(ms).format('HH.mm')
 
+/** Each kind's icon by the registry's name for it; a kind this build does not know shows the outbox. */
+const KIND_ICONS: Record<OutboxKind['icon'], typeof IconImage> = {
+  photo: IconImage,
+  comment: IconMessageSquare,
+  like: IconHeartSmall,
+}
+
 function KindIcon({ item }: { item: OutboxItem }) {
-  const Icon =
-    item.kind === 'doc.upload' ? IconImage : item.kind === 'doc.comment' ? IconMessageSquare : IconHeartSmall
+  const name = OUTBOX_KINDS[item.kind]?.icon
+  const Icon = name ? KIND_ICONS[name] : IconOutbox
   const tone =
     item.status === 'failed'
       ? { bg: 'danger.soft', color: 'danger.fg' }

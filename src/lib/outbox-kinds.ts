@@ -1,0 +1,53 @@
+import type { OutboxItem } from './outbox-types'
+import { docKeys, PROJECT_COUNTS } from './query-keys'
+
+/*
+ * Every kind of write the outbox may hold. A queued item stores its kind, its scope (slug, doc, ...)
+ * and the kind's version; what it refreshes when it lands, how it coalesces and which icon it shows are
+ * decided here by the build that is running, so renaming a query key never strands an item an older
+ * build queued on a phone days ago. A new kind is one entry here (and its sender in its feature).
+ *
+ * Versions: bump a kind's `version` when the scope it stores changes shape, and keep understanding
+ * every older version here. Items queued before this registry existed (no version) carry the query
+ * keys to refresh themselves (`invalidate`): those are refreshed as stored.
+ */
+
+export type OutboxScope = Record<string, string>
+
+export type OutboxKind = {
+  version: number
+  icon: 'photo' | 'comment' | 'like'
+  /** Query keys fetched again once an item of this kind landed. */
+  refresh: (scope: OutboxScope) => ReadonlyArray<readonly unknown[]>
+  /** Items of one key replace each other while waiting (a like set, unset and set again is one like). */
+  coalesce?: (scope: OutboxScope) => string
+  /** Where the created id lies in the answer's data, for items queued on it (a comment on new photos). */
+  refPath?: Array<string | number>
+}
+
+export const OUTBOX_KINDS: Record<string, OutboxKind> = {
+  'doc.upload': {
+    version: 1,
+    icon: 'photo',
+    refresh: (s) => [docKeys.list(s.slug), PROJECT_COUNTS],
+    refPath: ['docs', 0, 'uuid'],
+  },
+  'doc.comment': {
+    version: 1,
+    icon: 'comment',
+    refresh: (s) => [docKeys.comments(s.slug, s.doc), docKeys.list(s.slug)],
+  },
+  'doc.like': {
+    version: 1,
+    icon: 'like',
+    refresh: (s) => [docKeys.list(s.slug)],
+    coalesce: (s) => `like:${s.slug}:${s.doc}`,
+  },
+}
+
+/** What to fetch again once `item` landed: its kind's say, or, for an item from before the registry, its own list. */
+export function refreshTargets(item: OutboxItem): ReadonlyArray<readonly unknown[]> {
+  const kind = OUTBOX_KINDS[item.kind]
+  if (kind && item.version !== undefined) return kind.refresh(item.scope)
+  return item.invalidate ?? []
+}
