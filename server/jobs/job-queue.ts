@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Kysely, Selectable } from 'kysely'
+import type { ExpressionBuilder, Kysely, Selectable, UpdateObject } from 'kysely'
 import type { Dialect } from '../db/index'
 import type { DB, JobsTable } from '../db/schema'
 import type { JobKind } from './job-kind'
@@ -94,11 +94,18 @@ export async function claimJob(
     .executeTakeFirst()
 }
 
-/** Extends a running job's lease; false when it is no longer this claim's. */
-export async function renewLease(db: Kysely<DB>, job: Job, leaseMs: number): Promise<boolean> {
+/**
+ * Changes a running job only while its lease is still this claim's (the fencing every write after the
+ * claim goes through); true when it did.
+ */
+async function whileLeaseHeld(
+  db: Kysely<DB>,
+  job: Job,
+  set: UpdateObject<DB, 'jobs'> | ((eb: ExpressionBuilder<DB, 'jobs'>) => UpdateObject<DB, 'jobs'>),
+): Promise<boolean> {
   const res = await db
     .updateTable('jobs')
-    .set({ lease_until: new Date(Date.now() + leaseMs).toISOString() })
+    .set(set as UpdateObject<DB, 'jobs'>)
     .where('id', '=', job.id)
     .where('status', '=', 'running')
     .where('lease_owner', '=', job.lease_owner)
@@ -106,63 +113,55 @@ export async function renewLease(db: Kysely<DB>, job: Job, leaseMs: number): Pro
   return Number(res.numUpdatedRows) === 1
 }
 
+/** Extends a running job's lease; false when it is no longer this claim's. */
+export function renewLease(db: Kysely<DB>, job: Job, leaseMs: number): Promise<boolean> {
+  return whileLeaseHeld(db, job, { lease_until: new Date(Date.now() + leaseMs).toISOString() })
+}
+
 /** Marks the job done (inside the transaction of its effects); false when its lease was lost. */
-export async function finishJob(trx: Kysely<DB>, job: Job): Promise<boolean> {
-  const res = await trx
-    .updateTable('jobs')
-    .set({ status: 'done', lease_until: null, finished_at: new Date().toISOString(), last_error: null })
-    .where('id', '=', job.id)
-    .where('status', '=', 'running')
-    .where('lease_owner', '=', job.lease_owner)
-    .executeTakeFirst()
-  return Number(res.numUpdatedRows) === 1
+export function finishJob(trx: Kysely<DB>, job: Job): Promise<boolean> {
+  return whileLeaseHeld(trx, job, {
+    status: 'done',
+    lease_until: null,
+    finished_at: new Date().toISOString(),
+    last_error: null,
+  })
 }
 
 /**
  * A failed attempt: back to the queue after `retryInMs`, or failed for good (`retryInMs` null). Inside
  * the transaction of the kind's give-up effects when final. False when the lease was lost meanwhile.
  */
-export async function failJob(
+export function failJob(
   trx: Kysely<DB>,
   job: Job,
   error: string,
   retryInMs: number | null,
 ): Promise<boolean> {
   const now = Date.now()
-  const res = await trx
-    .updateTable('jobs')
-    .set(
-      retryInMs === null
-        ? { status: 'failed', lease_until: null, finished_at: new Date(now).toISOString(), last_error: error }
-        : {
-            status: 'queued',
-            lease_owner: null,
-            lease_until: null,
-            run_after: new Date(now + retryInMs).toISOString(),
-            last_error: error,
-          },
-    )
-    .where('id', '=', job.id)
-    .where('status', '=', 'running')
-    .where('lease_owner', '=', job.lease_owner)
-    .executeTakeFirst()
-  return Number(res.numUpdatedRows) === 1
+  return whileLeaseHeld(
+    trx,
+    job,
+    retryInMs === null
+      ? { status: 'failed', lease_until: null, finished_at: new Date(now).toISOString(), last_error: error }
+      : {
+          status: 'queued',
+          lease_owner: null,
+          lease_until: null,
+          run_after: new Date(now + retryInMs).toISOString(),
+          last_error: error,
+        },
+  )
 }
 
 /** A graceful stop hands a running job back untouched: the attempt it did not finish is not counted. */
 export async function releaseJob(db: Kysely<DB>, job: Job): Promise<void> {
-  await db
-    .updateTable('jobs')
-    .set((eb) => ({
-      status: 'queued',
-      lease_owner: null,
-      lease_until: null,
-      attempts: eb('attempts', '-', 1),
-    }))
-    .where('id', '=', job.id)
-    .where('status', '=', 'running')
-    .where('lease_owner', '=', job.lease_owner)
-    .execute()
+  await whileLeaseHeld(db, job, (eb) => ({
+    status: 'queued',
+    lease_owner: null,
+    lease_until: null,
+    attempts: eb('attempts', '-', 1),
+  }))
 }
 
 /** Finished rows are kept a while for inspection, then removed (failed ones keep their error longer). */
