@@ -103,9 +103,8 @@ async function whileLeaseHeld(
   job: Job,
   set: UpdateObject<DB, 'jobs'> | ((eb: ExpressionBuilder<DB, 'jobs'>) => UpdateObject<DB, 'jobs'>),
 ): Promise<boolean> {
-  const res = await db
-    .updateTable('jobs')
-    .set(set as UpdateObject<DB, 'jobs'>)
+  const update = db.updateTable('jobs')
+  const res = await (typeof set === 'function' ? update.set(set) : update.set(set))
     .where('id', '=', job.id)
     .where('status', '=', 'running')
     .where('lease_owner', '=', job.lease_owner)
