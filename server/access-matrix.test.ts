@@ -9,7 +9,7 @@ import { newBlobKey } from './storage/blob-store'
 import { createTestApp, formWith, samplePng, TEST_DB, type TestApp } from './test/harness'
 
 /**
- * Every route of the real app, called as every kind of caller (DESIGN.md, Access): the table below is
+ * Every route of the real app, called as every kind of caller (docs/access.md): the table below is
  * SPEC section 6 written per route, by hand, and the test fails for a route the table does not list,
  * so a new route cannot ship without saying who may call it.
  *

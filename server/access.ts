@@ -5,7 +5,7 @@ import type { DB, ProjectsTable, UserRow } from './db/schema'
 import { forbidden, notFound } from './http'
 
 /**
- * The one place that decides who may do what (DESIGN.md, Access; SPEC section 6). Services call it
+ * The one place that decides who may do what (docs/access.md; SPEC section 6). Services call it
  * before they read a body or touch a row, so a route cannot forget it; route handlers never check roles.
  *
  * Three answers: allowed; 403 when the caller sees the object but their role may not do this; 404 when

@@ -1,7 +1,7 @@
 import type { FileArea } from '../src/contracts/files'
 
 /**
- * The one event hub (DESIGN.md): services publish domain events, notifications and WhatsApp subscribe.
+ * The one event hub (docs/decisions/0039-notification-rules-table.md): services publish domain events, notifications and WhatsApp subscribe.
  * Listeners run after the publishing request has done its work; a failing listener is logged, never
  * allowed to fail the request that published the event.
  */

@@ -8,7 +8,7 @@ import { type DomainEvent, EventHub } from './events'
 import { AppError, nowIso } from './http'
 
 /**
- * Retried creates (DESIGN.md): a create call may carry an `Idempotency-Key` (a client-made uuid); the
+ * Retried creates (docs/decisions/0007-idempotency-keys.md): a create call may carry an `Idempotency-Key` (a client-made uuid); the
  * first answer per (user, key) is stored and replayed for repeats, so an outbox item sent twice lands once.
  *
  * The stored answer and what the create wrote commit in ONE transaction, so there is no "in progress"

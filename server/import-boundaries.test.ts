@@ -5,7 +5,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 /**
- * The import boundaries of DESIGN.md (Layout) are lint rules in biome.json (noRestrictedImports per
+ * The import boundaries of docs/architecture.md (the layers) are lint rules in biome.json (noRestrictedImports per
  * folder). `biome check .` proves today's tree keeps them; this proves each rule still bites: the real
  * biome.json lints a scratch tree of allowed and forbidden imports, so a loosened pattern fails here.
  */

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 
-/** Every API answer has this envelope (DESIGN.md, server conventions). */
+/** Every API answer has this envelope (docs/architecture.md, how a request flows). */
 export type ApiEnvelope<T = unknown> = {
   success: boolean
   message: string

@@ -1,5 +1,5 @@
 /*
- * The offline outbox (DESIGN.md "Offline model"): writes a field worker makes without signal, stored in
+ * The offline outbox (docs/offline.md): writes a field worker makes without signal, stored in
  * IndexedDB with everything needed to send them again, byte for byte, under the Idempotency-Key made
  * when they were queued. Its parts run unchanged in the page and in the service worker (no window, no
  * React, no app imports): outbox-types.ts (the records), outbox-events.ts (change notification across

@@ -2,7 +2,7 @@ import { type DehydratedState, dehydrate, hydrate, type Query, type QueryClient 
 import { clear, createStore, del, delMany, entries, setMany } from 'idb-keyval'
 
 /*
- * The query cache on disk, one IndexedDB record per query (DESIGN.md "Offline model").
+ * The query cache on disk, one IndexedDB record per query (docs/offline.md; docs/decisions/0051).
  *
  * Why not one persisted blob: rewriting the whole cache on every change grows with the cache (a
  * project with thousands of photos, 20 projects browsed) and a write throttled behind it is lost when

@@ -1,5 +1,5 @@
 /**
- * The WhatsApp gateway (DESIGN.md): one interface, drivers chosen by WHATSAPP_DRIVER.
+ * The WhatsApp gateway (docs/decisions/0043-whatsapp-drivers.md): one interface, drivers chosen by WHATSAPP_DRIVER.
  * - `baileys`: the real WhatsApp Web client (baileys-driver.ts), session kept in the database.
  * - `simulated`: tests and demos (simulated-driver.ts): a real QR image, scanned through a test call.
  * - `off`: no bot; notifications are not queued for WhatsApp.
