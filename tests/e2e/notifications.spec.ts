@@ -141,8 +141,12 @@ test('the notifications page: empty state, live items, tabs with counts, search,
   await expect(tab('Belum Dibaca')).toContainText('1')
   await expect(tab('Sudah Dibaca')).toContainText('1')
   await tab('Sudah Dibaca').click()
+  // The panel just left may still be on its way out: look in the one the tab opened.
   await expect(
-    page.getByRole('list', { name: 'Daftar notifikasi' }).getByText('File disetujui'),
+    page
+      .getByRole('tabpanel', { name: 'Sudah Dibaca' })
+      .getByRole('list', { name: 'Daftar notifikasi' })
+      .getByText('File disetujui'),
   ).toBeVisible()
 
   await page.getByRole('button', { name: 'Tandai Semua Dibaca' }).click()
