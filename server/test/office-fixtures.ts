@@ -24,10 +24,15 @@ export const pptx = (text = 'rekap') => zipOf({ [CT]: '<Types/>', 'ppt/presentat
 /** A zip that is no Office document. */
 export const plainZip = () => zipOf({ 'foto.jpg': 'x', 'catatan.txt': 'y' })
 
+const FREE = 0xffffffff
 const END = 0xfffffffe
-/** A minimal OLE2 compound file whose directory names `stream` (WordDocument, Workbook, PowerPoint Document). */
-export function compoundFile(stream: string): Buffer {
-  const entries = ['Root Entry', stream]
+/**
+ * A minimal OLE2 compound file (512-byte sectors): sector 0 is the FAT, the directory takes the next
+ * sectors (four entries each, chained through the FAT), so the sniffer has to follow the chain.
+ */
+export function compoundFile(streams: string[]) {
+  const entries = ['Root Entry', ...streams]
+  const dirSectors = Math.ceil(entries.length / 4)
   const header = Buffer.alloc(512)
   Buffer.from('d0cf11e0a1b11ae1', 'hex').copy(header, 0)
   header.writeUInt16LE(0x3e, 0x18)
@@ -35,16 +40,16 @@ export function compoundFile(stream: string): Buffer {
   header.writeUInt16LE(0xfffe, 0x1c)
   header.writeUInt16LE(9, 0x1e)
   header.writeUInt16LE(6, 0x20)
-  header.writeUInt32LE(1, 0x2c)
-  header.writeUInt32LE(1, 0x30)
+  header.writeUInt32LE(1, 0x2c) // one FAT sector
+  header.writeUInt32LE(1, 0x30) // directory starts at sector 1
   header.writeUInt32LE(4096, 0x38)
   header.writeUInt32LE(END, 0x3c)
-  header.writeUInt32LE(END, 0x44)
-  for (let i = 0; i < 109; i++) header.writeUInt32LE(i === 0 ? 0 : 0xffffffff, 0x4c + i * 4)
+  header.writeUInt32LE(END, 0x44) // no DIFAT sectors
+  for (let i = 0; i < 109; i++) header.writeUInt32LE(i === 0 ? 0 : FREE, 0x4c + i * 4)
   const fat = Buffer.alloc(512, 0xff)
-  fat.writeUInt32LE(0xfffffffd, 0)
-  fat.writeUInt32LE(END, 4)
-  const directory = Buffer.alloc(512)
+  fat.writeUInt32LE(0xfffffffd, 0) // sector 0 holds the FAT itself
+  for (let s = 1; s <= dirSectors; s++) fat.writeUInt32LE(s === dirSectors ? END : s + 1, s * 4)
+  const directory = Buffer.alloc(dirSectors * 512)
   entries.forEach((name, i) => {
     const o = i * 128
     directory.write(name, o, 'utf16le')
@@ -53,9 +58,9 @@ export function compoundFile(stream: string): Buffer {
   })
   return Buffer.concat([header, fat, directory])
 }
-export const doc = () => compoundFile('WordDocument')
-export const xls = () => compoundFile('Workbook')
-export const ppt = () => compoundFile('PowerPoint Document')
+export const doc = () => compoundFile(['WordDocument'])
+export const xls = () => compoundFile(['Workbook'])
+export const ppt = () => compoundFile(['PowerPoint Document'])
 
 /** A Windows program's first bytes (MZ header and DOS stub), for "renamed .exe" cases. */
 export const exe = () =>

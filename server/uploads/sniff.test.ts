@@ -4,6 +4,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
 import { ZipFile } from 'yazl'
+import { compoundFile } from '../test/office-fixtures'
 import { couldBe, DOCUMENT_KINDS, IMAGE_KINDS, sniffFile, sniffHead } from './sniff'
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'berkas-sniff-'))
@@ -41,41 +42,6 @@ function zip(names: string[]): Promise<Buffer> {
     z.outputStream.on('end', () => resolve(Buffer.concat(chunks)))
     z.outputStream.on('error', reject)
   })
-}
-
-const FREE = 0xffffffff
-const END = 0xfffffffe
-/**
- * A minimal OLE2 compound file (512-byte sectors): sector 0 is the FAT, the directory takes the next
- * sectors (four entries each, chained through the FAT), so the sniffer has to follow the chain.
- */
-function compoundFile(streams: string[]) {
-  const entries = ['Root Entry', ...streams]
-  const dirSectors = Math.ceil(entries.length / 4)
-  const header = Buffer.alloc(512)
-  Buffer.from('d0cf11e0a1b11ae1', 'hex').copy(header, 0)
-  header.writeUInt16LE(0x3e, 0x18)
-  header.writeUInt16LE(3, 0x1a)
-  header.writeUInt16LE(0xfffe, 0x1c)
-  header.writeUInt16LE(9, 0x1e)
-  header.writeUInt16LE(6, 0x20)
-  header.writeUInt32LE(1, 0x2c) // one FAT sector
-  header.writeUInt32LE(1, 0x30) // directory starts at sector 1
-  header.writeUInt32LE(4096, 0x38)
-  header.writeUInt32LE(END, 0x3c)
-  header.writeUInt32LE(END, 0x44) // no DIFAT sectors
-  for (let i = 0; i < 109; i++) header.writeUInt32LE(i === 0 ? 0 : FREE, 0x4c + i * 4)
-  const fat = Buffer.alloc(512, 0xff)
-  fat.writeUInt32LE(0xfffffffd, 0) // sector 0 holds the FAT itself
-  for (let s = 1; s <= dirSectors; s++) fat.writeUInt32LE(s === dirSectors ? END : s + 1, s * 4)
-  const directory = Buffer.alloc(dirSectors * 512)
-  entries.forEach((name, i) => {
-    const o = i * 128
-    directory.write(name, o, 'utf16le')
-    directory.writeUInt16LE((name.length + 1) * 2, o + 0x40)
-    directory[o + 0x42] = i === 0 ? 5 : 2
-  })
-  return Buffer.concat([header, fat, directory])
 }
 
 describe('sniffing by magic bytes', () => {
