@@ -8,6 +8,11 @@ export type JobKind<P> = {
   /** Attempts before the job is failed for good (a crash of its process counts as one). */
   maxAttempts: number
   /**
+   * False for a kind whose writes no cached read shows (read-cache.ts caches the project list and the
+   * dashboard): finishing it then leaves those caches alone. Any other kind bumps the write epoch.
+   */
+  changesCachedReads?: boolean
+  /**
    * Does the work. Its database writes go through `ctx.commit`, which marks the job done in the same
    * transaction (and refuses when the lease was lost: nothing is written twice). A throw is a failed
    * attempt, retried after a backoff.

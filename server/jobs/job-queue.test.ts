@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestApp, TEST_DB, type TestApp } from '../test/harness'
 import type { JobKind } from './job-kind'
 import { claimJob, enqueueJob, finishJob, requeueExpired } from './job-queue'
@@ -168,6 +168,25 @@ describe(`job queue (${TEST_DB})`, () => {
     await until(async () => (await jobsOf('berhenti'))[0].status === 'done')
     await next.stop()
     expect(await settings('berhenti')).toEqual({ 'berhenti:1': 'done' })
+  })
+
+  it('a finished job empties the read cache unless its kind says no cached answer shows its writes', async () => {
+    const bump = vi.spyOn(t.deps.readCache, 'bump')
+    const { kind: plain } = countingKind('cache-biasa')
+    const quiet = { ...countingKind('cache-diam').kind, changesCachedReads: false }
+    await enqueueJob(t.db, plain.kind, { n: 1 }, { maxAttempts: 1 })
+    const r = runner([plain as JobKind<never>, quiet as JobKind<never>])
+    r.start()
+    await until(async () => (await jobsOf('cache-biasa'))[0].status === 'done')
+    await r.idle()
+    expect(bump).toHaveBeenCalledTimes(1)
+    await enqueueJob(t.db, quiet.kind, { n: 1 }, { maxAttempts: 1 })
+    r.wake()
+    await until(async () => (await jobsOf('cache-diam'))[0]?.status === 'done')
+    await r.idle()
+    await r.stop()
+    expect(bump).toHaveBeenCalledTimes(1)
+    bump.mockRestore()
   })
 
   it('a job queued for later waits for its time', async () => {

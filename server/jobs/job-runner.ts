@@ -161,7 +161,7 @@ export class JobRunner {
           return write(trx)
         })
         // A write outside any request: cached reads must not outlive it (read-cache.ts).
-        await this.opts.deps.readCache.bump()
+        if (kind.changesCachedReads !== false) await this.opts.deps.readCache.bump()
         return result
       },
     }
@@ -209,6 +209,6 @@ export class JobRunner {
       if (!(await failJob(trx, job, message, null))) return
       await kind.gaveUp?.(payload, message, trx)
     })
-    await this.opts.deps.readCache.bump()
+    if (kind.changesCachedReads !== false) await this.opts.deps.readCache.bump()
   }
 }

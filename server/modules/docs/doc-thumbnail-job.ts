@@ -17,6 +17,9 @@ import { renderThumbnail } from './doc-images'
 export const docThumbnailJob: JobKind<{ image: string }> = {
   kind: 'doc.thumbnail',
   maxAttempts: 3,
+  // Thumbnails are in no cached answer (the project list, the dashboard): the upload's own request
+  // already moved the write epoch, and each thumbnail need not empty those caches again.
+  changesCachedReads: false,
 
   async run({ image }, { deps, commit, signal }) {
     const row = await deps.db
