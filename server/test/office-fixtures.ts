@@ -5,7 +5,8 @@ import { ZipFile } from 'yazl'
 export const pdf = (text = 'rekap') =>
   Buffer.from(`%PDF-1.4\n1 0 obj << /Title (${text}) >> endobj\ntrailer <<>>\n%%EOF\n`)
 
-function zipOf(parts: Record<string, string>): Promise<Buffer> {
+/** A zip of text entries, by name. */
+export function zipOf(parts: Record<string, string>): Promise<Buffer> {
   const z = new ZipFile()
   for (const [name, text] of Object.entries(parts)) z.addBuffer(Buffer.from(text), name)
   z.end()
