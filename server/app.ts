@@ -19,10 +19,7 @@ import { employeeRoutes } from './modules/employees/employees.routes'
 import { fileRoutes } from './modules/files/files.routes'
 import { folderRoutes } from './modules/folders/folders.routes'
 import { notificationRoutes } from './modules/notifications/notifications.routes'
-import {
-  projectDownloadFailures,
-  projectDownloadRoutes,
-} from './modules/project-download/project-download.routes'
+import { projectDownloadRoutes } from './modules/project-download/project-download.routes'
 import { projectRoutes } from './modules/projects/projects.routes'
 import { recapRoutes } from './modules/recaps/recaps.routes'
 import { userRoutes } from './modules/users/users.routes'
@@ -30,6 +27,7 @@ import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes'
 import { openApiDocument } from './openapi/document'
 import { PAGE_CSS_HASH, referencePage } from './openapi/reference-page'
 import { securityHeaders } from './security-headers'
+import { endpointRouter } from './route'
 import { publicBlobRoutes } from './storage/public-blobs'
 import { closeUnreadBody } from './uploads/close-unread-body'
 
@@ -113,21 +111,19 @@ export function createApp(deps: Deps) {
     return c.html(referencePage(document() as Parameters<typeof referencePage>[0]))
   })
   api.route('/auth', authRoutes(deps))
-  // The project zip's failures (401 included) also speak through its x-response header (SPEC section 7).
-  api.use('/project/download/*', projectDownloadFailures())
+  // Every declared endpoint (src/contracts/*.endpoints.ts), registered by its module.
+  const router = endpointRouter(deps, [projectRoutes, dashboardRoutes, projectDownloadRoutes])
+  api.route('/', router.app)
   const authed = new Hono<AppEnv>()
   authed.use('*', requireAuth(deps))
   authed.use('*', requestLimits(deps))
   authed.route('/user', userRoutes(deps))
   authed.route('/admin', adminRoutes(deps))
   authed.route('/employee', employeeRoutes(deps))
-  authed.route('/project', projectRoutes(deps))
-  authed.route('/dashboard', dashboardRoutes(deps))
   authed.route('/folder', folderRoutes(deps))
   authed.route('/file', fileRoutes(deps))
   authed.route('/doc', docRoutes(deps))
   authed.route('/rekap', recapRoutes(deps))
-  authed.route('/project/download', projectDownloadRoutes(deps))
   authed.route('/notification', notificationRoutes(deps))
   authed.route('/whatsapp', whatsappRoutes(deps))
   api.route('/', authed)

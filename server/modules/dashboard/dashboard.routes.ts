@@ -1,16 +1,12 @@
-import { Hono } from 'hono'
-import type { AppEnv, Deps } from '../../deps'
+import * as endpoints from '../../../src/contracts/projects.endpoints'
 import { okCached } from '../../http'
+import type { Routes } from '../../route'
 import { dashboardFor } from './dashboard.service'
 
-/** /api/dashboard (SPEC section 7): totals scoped to the projects the caller can see. */
-export function dashboardRoutes(deps: Deps) {
-  const app = new Hono<AppEnv>()
-
-  app.get('/analysis', (c) => {
+/** GET /api/dashboard/analysis: totals scoped to the projects the caller can see. */
+export const dashboardRoutes: Routes = (deps, on) => {
+  on(endpoints.dashboard, (c) => {
     const analysis = dashboardFor(deps, c.var.user)
     return okCached(c, deps.readCache, analysis.key, 'Analisis dashboard', analysis.load)
   })
-
-  return app
 }

@@ -1,8 +1,10 @@
 import { Readable } from 'node:stream'
-import { Hono, type MiddlewareHandler } from 'hono'
+import type { MiddlewareHandler } from 'hono'
 import { PROJECT_DOWNLOAD_MSG } from '../../../src/contracts/projects'
-import type { AppEnv, Deps } from '../../deps'
+import * as endpoints from '../../../src/contracts/projects.endpoints'
+import type { AppEnv } from '../../deps'
 import { contentDisposition } from '../../downloads'
+import type { Routes } from '../../route'
 import { zipStream } from '../../zip/zip-writer'
 import { projectArchive } from './project-archive'
 
@@ -20,9 +22,9 @@ export function responseHeader(value: { success: boolean; message: string; data?
 
 /**
  * Every failure of the download route, wherever it comes from (401 from authentication, 404/403 from
- * the policy), also carries its message in `x-response`. Mounted before authentication.
+ * the policy), also carries its message in `x-response`. Runs before authentication.
  */
-export function projectDownloadFailures(): MiddlewareHandler {
+function projectDownloadFailures(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     await next()
     if (c.res.status < 400 || c.res.headers.has('x-response')) return
@@ -38,10 +40,10 @@ export function projectDownloadFailures(): MiddlewareHandler {
 }
 
 /** GET /api/project/download/{id}: the whole project as one zip, streamed with its exact length. */
-export function projectDownloadRoutes(deps: Deps) {
-  const app = new Hono<AppEnv>()
-
-  app.get('/:id', async (c) => {
+export const projectDownloadRoutes: Routes = (deps, on) => {
+  on(
+    endpoints.download,
+    async (c) => {
     const release = await deps.exportSlots.take(c.req.raw.signal)
     let archive: Awaited<ReturnType<typeof projectArchive>>
     try {
@@ -77,7 +79,7 @@ export function projectDownloadRoutes(deps: Deps) {
     // A client that goes away stops the reading at once (and closes the open source).
     c.req.raw.signal?.addEventListener('abort', () => stream.destroy(), { once: true })
     return c.body(Readable.toWeb(stream) as ReadableStream, 200, headers)
-  })
-
-  return app
+    },
+    { before: [projectDownloadFailures()] },
+  )
 }

@@ -1,12 +1,12 @@
-import { Hono } from 'hono'
 import {
   ProjectCreateSchema,
   ProjectMembersSchema,
   ProjectUpdateSchema,
 } from '../../../src/contracts/projects'
-import type { AppEnv, Deps } from '../../deps'
+import * as endpoints from '../../../src/contracts/projects.endpoints'
 import { jsonBody, ok, okCached } from '../../http'
 import { idempotentCreate } from '../../idempotency'
+import type { Routes } from '../../route'
 import { toUser } from '../users/user-view'
 import {
   createProject,
@@ -20,16 +20,14 @@ import {
 } from './projects.service'
 
 /**
- * /api/project. Paths as SPEC section 7; `{id}` is the numeric id or the slug everywhere.
+ * /api/project (declared in src/contracts/projects.endpoints.ts). `{id}` is the numeric id or the slug.
  * Response shapes: the list carries counts only (`folder_counts`), the detail also the SPEC's `files`
  * array of {id, uuid, folder, status}; see src/contracts/projects.ts.
  * Who may do what is decided in the services (server/access.ts); handlers parse, call and answer.
  */
-export function projectRoutes(deps: Deps) {
-  const app = new Hono<AppEnv>()
-
+export const projectRoutes: Routes = (deps, on) => {
   // The project row and the stored Idempotency-Key answer commit together (server/idempotency.ts).
-  app.post('/create', (c) =>
+  on(endpoints.create, (c) =>
     idempotentCreate(c, deps, async (scope) => {
       const row = await createProject(
         scope.deps,
@@ -40,35 +38,33 @@ export function projectRoutes(deps: Deps) {
     }),
   )
 
-  app.get('/list', (c) => {
+  on(endpoints.list, (c) => {
     const list = projectList(deps, c.var.user)
     return okCached(c, deps.readCache, list.key, 'Daftar project', list.load)
   })
 
-  app.get('/detail/:id', async (c) =>
+  on(endpoints.detail, async (c) =>
     ok(c, 'Detail project', await projectDetail(deps, c.var.user, c.req.param('id'))),
   )
 
-  app.put('/update/:id', async (c) => {
+  on(endpoints.update, async (c) => {
     const read = () => jsonBody(c, ProjectUpdateSchema)
     return ok(c, 'Project berhasil diupdate', await updateProject(deps, c.var.user, c.req.param('id'), read))
   })
 
-  app.delete('/delete/:id', async (c) => {
+  on(endpoints.remove, async (c) => {
     await deleteProject(deps, c.var.user, c.req.param('id'))
     return ok(c, 'Project berhasil dihapus')
   })
 
-  app.get('/:id/members', async (c) => {
+  on(endpoints.members, async (c) => {
     const members = await projectMembers(deps, c.var.user, c.req.param('id'))
     return ok(c, 'Anggota project', members.map(toUser))
   })
 
-  app.put('/:id/members', async (c) => {
+  on(endpoints.setMembers, async (c) => {
     const read = () => jsonBody(c, ProjectMembersSchema)
     const members = await setMembers(deps, c.var.user, c.req.param('id'), read)
     return ok(c, 'Anggota project berhasil diperbarui', members.map(toUser))
   })
-
-  return app
 }

@@ -1,0 +1,106 @@
+import type { GenericSchema } from 'valibot'
+
+/*
+ * One declaration per endpoint (docs/adding-things.md). Each `*.endpoints.ts` file in src/contracts
+ * declares its endpoints once: method, full path, who may call it, the request contract and the words
+ * of the API reference. From that one object
+ * - the server registers the route (server/route.ts: authentication comes from `access`),
+ * - the OpenAPI document is generated (server/openapi/document.ts),
+ * - the access-matrix test expects each caller's answer (server/access-matrix.test.ts),
+ * - the client builds its URLs (`pathTo`), so a path is written nowhere else.
+ */
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/** The access policy's actions; their rules (who, on what) are server/access.ts RULES. */
+export type AccessAction =
+  | 'profile.edit'
+  | 'admin.manage'
+  | 'employee.manage'
+  | 'whatsapp.manage'
+  | 'notification.list'
+  | 'notification.read'
+  | 'project.list'
+  | 'project.create'
+  | 'project.view'
+  | 'project.manage'
+  | 'project.download'
+  | 'project.members'
+  | 'area.read'
+  | 'area.write'
+  | 'file.delete'
+  | 'file.review'
+  | 'doc.read'
+  | 'doc.write'
+  | 'doc.review'
+  | 'comment.create'
+  | 'recap.read'
+  | 'recap.manage'
+
+/**
+ * Who may call: `public` needs no token; `signed-in` any active account (its own data only); otherwise
+ * the policy actions the service checks, in order (all must allow).
+ */
+export type Access = 'public' | 'signed-in' | AccessAction | readonly AccessAction[]
+
+/** A multipart form: text fields and file fields (`many`: the field may repeat). */
+export type MultipartBody = {
+  fields?: Record<string, string>
+  files: Record<string, { many: boolean; description: string }>
+}
+
+export type Endpoint<M extends Method = Method, P extends string = string> = {
+  method: M
+  /** The full path as the server registers it, `:name` for each parameter. */
+  path: P
+  access: Access
+  /** API reference: its group and one line of what it does. */
+  tag: string
+  summary: string
+  /** The JSON body's contract: the same valibot schema the server validates with. */
+  json?: GenericSchema
+  multipart?: MultipartBody
+  /** Query parameters and what each means. */
+  query?: Record<string, string>
+  /** 201 for creates; 200 otherwise. */
+  created?: boolean
+  /** What comes back instead of the JSON envelope (a file, a zip, an event stream, a page). */
+  produces?: 'file' | 'zip' | 'event-stream' | 'html'
+}
+
+/** Declares an endpoint (typed, unchanged); unused declarations drop out of the client bundle. */
+/* @__NO_SIDE_EFFECTS__ */
+export function endpoint<const M extends Method, const P extends string>(e: Endpoint<M, P>): Endpoint<M, P> {
+  return e
+}
+
+/** The names of a path's `:params`. */
+export type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never
+
+export type PathParams<P extends string> = { [K in ParamNames<P>]: string | number | boolean }
+
+/**
+ * The URL of an endpoint with its parameters filled in, each one encoded as a single path segment.
+ *
+ * ```ts
+ * pathTo(projectEndpoints.detail, { id: project.slug }) // '/api/project/detail/gedung-a'
+ * ```
+ */
+export function pathTo<P extends string>(
+  e: { path: P },
+  ...params: [ParamNames<P>] extends [never] ? [] : [PathParams<P>]
+): string {
+  const values = (params[0] ?? {}) as Record<string, string | number | boolean>
+  return e.path.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(String(values[name])))
+}
+
+/** The declarations of one `*.endpoints.ts` module, as a list (the server and the tests walk it). */
+export function endpointsOf(module: Record<string, unknown>): Endpoint[] {
+  return Object.values(module).filter(
+    (x): x is Endpoint => typeof x === 'object' && x !== null && 'method' in x && 'path' in x && 'access' in x,
+  )
+}

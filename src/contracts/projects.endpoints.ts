@@ -1,0 +1,81 @@
+import { endpoint } from './endpoint'
+import { ProjectCreateSchema, ProjectMembersSchema, ProjectUpdateSchema } from './projects'
+
+/** /api/project: `:id` is the numeric id or the slug everywhere (server/modules/projects). */
+
+export const create = endpoint({
+  method: 'POST',
+  path: '/api/project/create',
+  access: 'project.create',
+  tag: 'Project',
+  summary: 'Buat project',
+  json: ProjectCreateSchema,
+  created: true,
+})
+
+export const list = endpoint({
+  method: 'GET',
+  path: '/api/project/list',
+  access: 'project.list',
+  tag: 'Project',
+  summary: 'Project yang terlihat oleh pengguna',
+})
+
+export const detail = endpoint({
+  method: 'GET',
+  path: '/api/project/detail/:id',
+  access: 'project.view',
+  tag: 'Project',
+  summary: 'Detail project (id atau slug) dengan hitungan per area',
+})
+
+export const update = endpoint({
+  method: 'PUT',
+  path: '/api/project/update/:id',
+  access: 'project.manage',
+  tag: 'Project',
+  summary: 'Ubah nama dan deskripsi',
+  json: ProjectUpdateSchema,
+})
+
+export const remove = endpoint({
+  method: 'DELETE',
+  path: '/api/project/delete/:id',
+  access: 'project.manage',
+  tag: 'Project',
+  summary: 'Hapus project beserta semua filenya',
+})
+
+export const members = endpoint({
+  method: 'GET',
+  path: '/api/project/:id/members',
+  access: 'project.members',
+  tag: 'Project',
+  summary: 'Anggota project',
+})
+
+export const setMembers = endpoint({
+  method: 'PUT',
+  path: '/api/project/:id/members',
+  access: 'project.members',
+  tag: 'Project',
+  summary: 'Tetapkan anggota project',
+  json: ProjectMembersSchema,
+})
+
+export const download = endpoint({
+  method: 'GET',
+  path: '/api/project/download/:id',
+  access: 'project.download',
+  tag: 'Project',
+  summary: 'Seluruh project sebagai satu zip (kegagalan di header x-response)',
+  produces: 'zip',
+})
+
+export const dashboard = endpoint({
+  method: 'GET',
+  path: '/api/dashboard/analysis',
+  access: 'project.list',
+  tag: 'Project',
+  summary: 'Ringkasan dasbor',
+})
