@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { Role } from '../src/contracts/common'
+import type { AccessAction } from '../src/contracts/endpoint'
 import type { Area } from '../src/contracts/projects'
 import type { DB, ProjectsTable, UserRow } from './db/schema'
 import { forbidden, notFound } from './http'
@@ -68,9 +69,10 @@ export const RULES = {
   // Rekap
   'recap.read': { on: 'project', roles: STAFF }, // list, download
   'recap.manage': { on: 'project', roles: ADMIN }, // upload, delete
-} as const satisfies Record<string, Rule>
+} as const satisfies Record<AccessAction, Rule>
 
-export type Action = keyof typeof RULES
+/** An action of the policy (the names are declared with the endpoints: src/contracts/endpoint.ts). */
+export type Action = AccessAction
 type ActionOn<K extends Rule['on']> = {
   [A in Action]: (typeof RULES)[A]['on'] extends K ? A : never
 }[Action]

@@ -4,15 +4,13 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
-import { inspectRoutes } from 'hono/dev'
 import { HTTPException } from 'hono/http-exception'
 import { MSG } from '../src/contracts/common'
+import * as system from '../src/contracts/system.endpoints'
 import type { AppEnv, Deps } from './deps'
 import { AppError, rejectControlCharsInUrl } from './http'
-import { requestLimits } from './limits/request-limits'
 import { adminRoutes } from './modules/admins/admins.routes'
 import { authRoutes } from './modules/auth/auth.routes'
-import { requireAuth } from './modules/auth/require-auth'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
 import { docRoutes } from './modules/docs/docs.routes'
 import { employeeRoutes } from './modules/employees/employees.routes'
@@ -26,12 +24,29 @@ import { userRoutes } from './modules/users/users.routes'
 import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes'
 import { openApiDocument } from './openapi/document'
 import { PAGE_CSS_HASH, referencePage } from './openapi/reference-page'
+import { endpointRouter, type Routes } from './route'
 import { securityHeaders } from './security-headers'
-import { endpointRouter } from './route'
 import { publicBlobRoutes } from './storage/public-blobs'
 import { closeUnreadBody } from './uploads/close-unread-body'
 
 const JSON_LIMIT = 1024 * 1024
+
+/** Every module that serves declared endpoints (src/contracts/*.endpoints.ts). */
+const API_MODULES: readonly Routes[] = [
+  authRoutes,
+  userRoutes,
+  adminRoutes,
+  employeeRoutes,
+  projectRoutes,
+  dashboardRoutes,
+  projectDownloadRoutes,
+  folderRoutes,
+  fileRoutes,
+  docRoutes,
+  recapRoutes,
+  notificationRoutes,
+  whatsappRoutes,
+]
 
 /** Builds the whole HTTP app from its dependencies; index.ts serves it and tests call app.request(). */
 export function createApp(deps: Deps) {
@@ -97,37 +112,23 @@ export function createApp(deps: Deps) {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') await deps.readCache.bump()
   })
 
+  const router = endpointRouter(deps, API_MODULES)
   // Public hello-world: liveness probe and the baseline of bench/api-load.ts.
-  api.get('/health', (c) => c.json({ success: true, message: 'ok' }))
-  // The API reference, generated from this app's own route table and the contracts (server/openapi).
+  router.on(system.health, (c) => c.json({ success: true, message: 'ok' }))
+  // The API reference, generated from the endpoint declarations the router serves (server/openapi).
   let reference: ReturnType<typeof openApiDocument> | undefined
   const document = () => {
-    reference ??= openApiDocument(inspectRoutes(app).filter((r) => !r.isMiddleware))
+    reference ??= openApiDocument(router.served)
     return reference
   }
-  api.get('/openapi.json', (c) => c.json(document()))
-  api.get('/docs', (c) => {
+  router.on(system.openApi, (c) => c.json(document()))
+  router.on(system.reference, (c) => {
     c.header('Content-Security-Policy', `default-src 'none'; style-src '${PAGE_CSS_HASH}'`)
     return c.html(referencePage(document() as Parameters<typeof referencePage>[0]))
   })
-  api.route('/auth', authRoutes(deps))
-  // Every declared endpoint (src/contracts/*.endpoints.ts), registered by its module.
-  const router = endpointRouter(deps, [projectRoutes, dashboardRoutes, projectDownloadRoutes])
   api.route('/', router.app)
-  const authed = new Hono<AppEnv>()
-  authed.use('*', requireAuth(deps))
-  authed.use('*', requestLimits(deps))
-  authed.route('/user', userRoutes(deps))
-  authed.route('/admin', adminRoutes(deps))
-  authed.route('/employee', employeeRoutes(deps))
-  authed.route('/folder', folderRoutes(deps))
-  authed.route('/file', fileRoutes(deps))
-  authed.route('/doc', docRoutes(deps))
-  authed.route('/rekap', recapRoutes(deps))
-  authed.route('/notification', notificationRoutes(deps))
-  authed.route('/whatsapp', whatsappRoutes(deps))
-  api.route('/', authed)
-  api.all('*', (c) => c.json({ success: false, message: 'Alamat API tidak ditemukan' }, 404))
+  // Unknown /api paths: behind authentication like everything else, then 404 for everyone.
+  api.all('*', router.auth, (c) => c.json({ success: false, message: 'Alamat API tidak ditemukan' }, 404))
   app.route('/api', api)
 
   // Public blobs (doc images, avatars) by unguessable name, through the blob store.

@@ -35,10 +35,12 @@ export function endpointRouter(deps: Deps, modules: readonly Routes[]) {
     const signedIn = endpoint.access === 'public' ? [] : options.counted === false ? [auth] : [auth, limits]
     // Mounted under /api (app.ts), so the declared full path loses that prefix here.
     const path = endpoint.path.replace(/^\/api(?=\/)/, '')
-    const chain = [...(options.before ?? []), ...signedIn, handler] as MiddlewareHandler<AppEnv>[] as [MiddlewareHandler<AppEnv>]
+    const chain = [...(options.before ?? []), ...signedIn, handler] as MiddlewareHandler<AppEnv>[] as [
+      MiddlewareHandler<AppEnv>,
+    ]
     app.on(endpoint.method, path, ...chain)
     served.push(endpoint)
   }
   for (const routes of modules) routes(deps, on)
-  return { app, served, auth }
+  return { app, on, served, auth }
 }

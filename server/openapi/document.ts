@@ -1,7 +1,8 @@
 import { toJsonSchema } from '@valibot/to-json-schema'
-import { OPERATIONS, type Operation } from './operations'
+import type { Endpoint } from '../../src/contracts/endpoint'
 
 type Json = Record<string, unknown>
+type Operation = Endpoint
 
 const ERRORS: Record<string, string> = {
   '400': 'Permintaan tidak valid',
@@ -16,10 +17,11 @@ const ERRORS: Record<string, string> = {
 
 /** Which error answers a call can give, so a plain read does not list 413 or 415. */
 function relevantError(code: string, op: Operation): boolean {
-  if (code === '401' || code === '403') return !op.public
+  if (code === '401') return op.access !== 'public'
+  if (code === '403') return op.access !== 'public' && op.access !== 'signed-in'
   if (code === '413' || code === '415') return op.multipart !== undefined
   if (code === '422') return op.json !== undefined || op.multipart !== undefined
-  if (code === '404') return !op.public
+  if (code === '404') return op.access !== 'public'
   return true
 }
 
@@ -67,15 +69,11 @@ function success(op: Operation): Json {
   }
 }
 
-/**
- * The OpenAPI 3.1 document of the routes `registered` (the app's real route table), described by
- * OPERATIONS. A route missing from OPERATIONS is left out here and fails the test instead.
- */
-export function openApiDocument(registered: { method: string; path: string }[]): Json {
+/** The OpenAPI 3.1 document of the endpoints the app serves (their declarations: src/contracts). */
+export function openApiDocument(endpoints: readonly Endpoint[]): Json {
   const paths: Record<string, Json> = {}
-  for (const { method, path } of registered) {
-    const op = OPERATIONS[`${method} ${path}`]
-    if (!op) continue
+  for (const op of endpoints) {
+    const { method, path } = op
     const params = [...path.matchAll(/:([A-Za-z]+)/g)].map((m) => ({
       name: m[1],
       in: 'path',
@@ -106,7 +104,7 @@ export function openApiDocument(registered: { method: string; path: string }[]):
       tags: [op.tag],
       summary: op.summary,
       operationId: `${method.toLowerCase()}${path.replace(/[^A-Za-z0-9]+(.)?/g, (_, ch: string | undefined) => (ch ?? '').toUpperCase())}`,
-      ...(op.public ? { security: [] } : {}),
+      ...(op.access === 'public' ? { security: [] } : {}),
       ...(params.length + query.length ? { parameters: [...params, ...query] } : {}),
       ...(requestBody(op) ? { requestBody: requestBody(op) } : {}),
       responses: { [op.created ? '201' : '200']: success(op), ...errors },
@@ -122,7 +120,7 @@ export function openApiDocument(registered: { method: string; path: string }[]):
     },
     servers: [{ url: '/' }],
     security: [{ bearer: [] }],
-    tags: [...new Set(Object.values(OPERATIONS).map((o) => o.tag))].map((name) => ({ name })),
+    tags: [...new Set(endpoints.map((o) => o.tag))].map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: {

@@ -101,6 +101,7 @@ export function pathTo<P extends string>(
 /** The declarations of one `*.endpoints.ts` module, as a list (the server and the tests walk it). */
 export function endpointsOf(module: Record<string, unknown>): Endpoint[] {
   return Object.values(module).filter(
-    (x): x is Endpoint => typeof x === 'object' && x !== null && 'method' in x && 'path' in x && 'access' in x,
+    (x): x is Endpoint =>
+      typeof x === 'object' && x !== null && 'method' in x && 'path' in x && 'access' in x,
   )
 }

@@ -36,9 +36,8 @@ export type ReadAllResult = { updated: number }
 /** The bell's dropdown shows at most this many unread items (SPEC 9). */
 export const BELL_LIMIT = 5
 
-/** The live stream (server-sent events) at GET /api/notification/stream. */
+/** The live stream's events (server-sent events, GET /api/notification/stream). */
 export const NOTIFICATION_STREAM = {
-  path: '/api/notification/stream',
   /** A new notification for the caller; data is a Notification. */
   event: 'notification',
   /** Sent once when the stream opens; data is { last_id }. */

@@ -1,5 +1,6 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
 import type { User } from '../contracts/auth'
+import * as userEndpoints from '../contracts/users.endpoints'
 import { api, dataOf } from './api'
 
 /**
@@ -9,7 +10,7 @@ import { api, dataOf } from './api'
 export const currentUserKey = ['session', 'me'] as const
 
 export async function fetchCurrentUser(): Promise<User> {
-  return dataOf(await api.get<User>('/api/user/me'))
+  return dataOf(await api.get<User>(userEndpoints.me.path))
 }
 
 export const currentUserQueryOptions = () =>

@@ -1,4 +1,5 @@
 import type { User } from '../contracts/auth'
+import * as authEndpoints from '../contracts/auth.endpoints'
 import { api } from './api'
 import { currentUserKey } from './current-user'
 import { clearQueryCache, queryClient } from './query-client'
@@ -44,7 +45,7 @@ const SERVER_LOGOUT_WAIT_MS = 4000
  * both run at once and the server gets at most a few more seconds.
  */
 export async function logout() {
-  const told = api.post('/api/auth/logout').catch((err) => {
+  const told = api.post(authEndpoints.logout.path).catch((err) => {
     console.warn('Logout call failed; ending the session locally', err)
   })
   await Promise.all([

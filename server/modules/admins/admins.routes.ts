@@ -1,18 +1,16 @@
-import { Hono } from 'hono'
 import { AdminCreateSchema } from '../../../src/contracts/admins'
-import type { AppEnv, Deps } from '../../deps'
+import * as endpoints from '../../../src/contracts/admins.endpoints'
 import { idParam, jsonBody, ok } from '../../http'
 import { idempotentCreate } from '../../idempotency'
+import type { Routes } from '../../route'
 import { toUser } from '../users/user-view'
 import { createAdmin, listAdmins, removeAdmin } from './admins.service'
 
 /** /api/admin (SPEC section 7). Who may call it is decided in the service (superadmin only). */
-export function adminRoutes(deps: Deps) {
-  const app = new Hono<AppEnv>()
-
+export const adminRoutes: Routes = (deps, on) => {
   // The account and the stored Idempotency-Key answer commit together (server/idempotency.ts). The
   // password stays out of the request fingerprint: a fast hash of it would sit beside the argon2 one.
-  app.post('/create', (c) =>
+  on(endpoints.create, (c) =>
     idempotentCreate(c, deps, async (scope) => {
       const read = scope.read(
         () => jsonBody(c, AdminCreateSchema),
@@ -23,12 +21,10 @@ export function adminRoutes(deps: Deps) {
     }),
   )
 
-  app.get('/list', async (c) => ok(c, 'Daftar admin', (await listAdmins(deps, c.var.user)).map(toUser)))
+  on(endpoints.list, async (c) => ok(c, 'Daftar admin', (await listAdmins(deps, c.var.user)).map(toUser)))
 
-  app.delete('/remove/:id', async (c) => {
+  on(endpoints.remove, async (c) => {
     await removeAdmin(deps, c.var.user, idParam(c))
     return ok(c, 'Admin berhasil dihapus')
   })
-
-  return app
 }

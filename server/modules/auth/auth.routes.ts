@@ -1,20 +1,17 @@
-import { Hono } from 'hono'
 import { LoginSchema } from '../../../src/contracts/auth'
+import * as endpoints from '../../../src/contracts/auth.endpoints'
 import { MSG } from '../../../src/contracts/common'
 import { clientIp } from '../../client-ip'
-import type { AppEnv, Deps } from '../../deps'
 import { AppError, jsonBody, ok } from '../../http'
+import type { Routes } from '../../route'
 import { toUser } from '../users/user-view'
 import { DEVICE_HEADER, knownDevice, rememberDevice } from './login-devices'
 import { dummyHash, verifyPassword } from './passwords'
-import { requireAuth } from './require-auth'
 import { bearerToken, createSession, revokeToken } from './sessions.service'
 
-export function authRoutes(deps: Deps) {
+export const authRoutes: Routes = (deps, on) => {
   const { db, config, loginThrottle } = deps
-  const app = new Hono<AppEnv>()
-
-  app.post('/login', async (c) => {
+  on(endpoints.login, async (c) => {
     const input = await jsonBody(c, LoginSchema)
     const shown = c.req.header(DEVICE_HEADER)
     const device = await knownDevice(db, input.email, shown)
@@ -34,13 +31,16 @@ export function authRoutes(deps: Deps) {
     return ok(c, 'Login berhasil', { ...toUser(user), token, device_token: deviceToken })
   })
 
-  app.post('/logout', requireAuth(deps), async (c) => {
-    const token = bearerToken(c.req.header('authorization'))
-    if (token) await revokeToken(db, token)
-    // Its notification stream, on whichever process, ends now rather than at its next ping.
-    await deps.notificationFeed.sessionsEnded()
-    return ok(c, 'Logout berhasil')
-  })
-
-  return app
+  on(
+    endpoints.logout,
+    async (c) => {
+      const token = bearerToken(c.req.header('authorization'))
+      if (token) await revokeToken(db, token)
+      // Its notification stream, on whichever process, ends now rather than at its next ping.
+      await deps.notificationFeed.sessionsEnded()
+      return ok(c, 'Logout berhasil')
+    },
+    // A caller who used up the minute's writes can still log out.
+    { counted: false },
+  )
 }

@@ -1,4 +1,3 @@
-import { Hono } from 'hono'
 import {
   CommentCreateSchema,
   DOC_IMAGE_MAX_BYTES,
@@ -6,9 +5,10 @@ import {
   DOC_MSG,
   type DocListEnvelope,
 } from '../../../src/contracts/docs'
-import type { AppEnv, Deps } from '../../deps'
+import * as endpoints from '../../../src/contracts/docs.endpoints'
 import { jsonBody, ok } from '../../http'
 import { idempotentCreate } from '../../idempotency'
+import type { Routes } from '../../route'
 import { type UploadOptions, withUpload } from '../../uploads/receive'
 import { IMAGE_KINDS } from '../../uploads/sniff'
 import { uploadDocs } from './doc-upload.service'
@@ -31,11 +31,10 @@ export function docUploadOptions(maxUploadBytes: number): UploadOptions {
  * a phone may queue offline (upload, comment, like) take an Idempotency-Key; who may do what is decided
  * in the services (server/access.ts).
  */
-export function docRoutes(deps: Deps) {
-  const app = new Hono<AppEnv>()
+export const docRoutes: Routes = (deps, on) => {
   const uploadOptions = docUploadOptions(deps.config.maxUploadBytes)
 
-  app.post('/:slug/upload', (c) =>
+  on(endpoints.upload, (c) =>
     idempotentCreate(c, deps, (scope) =>
       uploadDocs(scope, c.var.user, c.req.param('slug'), (work) =>
         withUpload(c, deps.config, uploadOptions, work),
@@ -43,7 +42,7 @@ export function docRoutes(deps: Deps) {
     ),
   )
 
-  app.get('/:slug/list', async (c) => {
+  on(endpoints.list, async (c) => {
     const page = await listDocs(deps, c.var.user, c.req.param('slug'), {
       cursor: c.req.query('cursor'),
       limit: c.req.query('limit'),
@@ -57,11 +56,11 @@ export function docRoutes(deps: Deps) {
     return c.json(body)
   })
 
-  app.get('/:slug/comment/:postId/list', async (c) =>
+  on(endpoints.comments, async (c) =>
     ok(c, DOC_MSG.comments, await listComments(deps, c.var.user, c.req.param('slug'), c.req.param('postId'))),
   )
 
-  app.post('/:slug/comment/:postId/submit', (c) =>
+  on(endpoints.comment, (c) =>
     idempotentCreate(c, deps, async (scope) => {
       const comment = await addComment(
         scope,
@@ -74,13 +73,13 @@ export function docRoutes(deps: Deps) {
     }),
   )
 
-  app.patch('/:slug/status/:uuid/:status', async (c) => {
+  on(endpoints.review, async (c) => {
     const status = c.req.param('status')
     const doc = await reviewDoc(deps, c.var.user, c.req.param('slug'), c.req.param('uuid'), status)
     return ok(c, status === 'approved' ? DOC_MSG.approved : DOC_MSG.revision, doc)
   })
 
-  app.patch('/:slug/like/:uuid/:flag', (c) =>
+  on(endpoints.like, (c) =>
     idempotentCreate(c, deps, async (scope) => {
       const flag = c.req.param('flag')
       const like = await setLike(scope, c.var.user, c.req.param('slug'), c.req.param('uuid'), flag)
@@ -88,10 +87,8 @@ export function docRoutes(deps: Deps) {
     }),
   )
 
-  app.delete('/:slug/remove/:uuid', async (c) => {
+  on(endpoints.remove, async (c) => {
     await removeDoc(deps, c.var.user, c.req.param('slug'), c.req.param('uuid'))
     return ok(c, DOC_MSG.deleted)
   })
-
-  return app
 }

@@ -4,13 +4,13 @@ import path from 'node:path'
 import { sql } from 'kysely'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { docWriteRequest } from '../../../src/contracts/doc-writes'
 import {
   DOC_MSG,
   DOC_PAGE_SIZE,
   type Doc,
   type DocComment,
   type DocUploadResult,
-  docWriteRequest,
 } from '../../../src/contracts/docs'
 import type { DomainEvent } from '../../events'
 import { createTestApp, samplePng, TEST_DB, type TestApp } from '../../test/harness'

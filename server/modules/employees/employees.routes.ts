@@ -1,8 +1,8 @@
-import { Hono } from 'hono'
 import { EmployeeCreateSchema, EmployeeUpdateSchema } from '../../../src/contracts/employees'
-import type { AppEnv, Deps } from '../../deps'
+import * as endpoints from '../../../src/contracts/employees.endpoints'
 import { AppError, idParam, jsonBody, ok } from '../../http'
 import { idempotentCreate } from '../../idempotency'
+import type { Routes } from '../../route'
 import { toUser } from '../users/user-view'
 import {
   createdWithPassword,
@@ -14,13 +14,11 @@ import {
 } from './employees.service'
 
 /** /api/employee (SPEC section 7). Who may call it is decided in the service (admins). */
-export function employeeRoutes(deps: Deps) {
-  const app = new Hono<AppEnv>()
-
+export const employeeRoutes: Routes = (deps, on) => {
   // The account and the stored Idempotency-Key answer commit together (server/idempotency.ts). The
   // password stays out of the request fingerprint (a fast hash of it would sit beside the argon2 one);
   // a repeat is replayed only when its password verifies against the account the first one made.
-  app.post('/create/:id', (c) =>
+  on(endpoints.create, (c) =>
     idempotentCreate(c, deps, async (scope) => {
       const read = scope.read(
         () => jsonBody(c, EmployeeCreateSchema),
@@ -32,9 +30,11 @@ export function employeeRoutes(deps: Deps) {
     }),
   )
 
-  app.get('/list', async (c) => ok(c, 'Daftar karyawan', (await listEmployees(deps, c.var.user)).map(toUser)))
+  on(endpoints.list, async (c) =>
+    ok(c, 'Daftar karyawan', (await listEmployees(deps, c.var.user)).map(toUser)),
+  )
 
-  app.put('/update/:id', async (c) => {
+  on(endpoints.update, async (c) => {
     const read = () => jsonBody(c, EmployeeUpdateSchema)
     return ok(
       c,
@@ -43,7 +43,7 @@ export function employeeRoutes(deps: Deps) {
     )
   })
 
-  app.patch('/set-active/:id/:flag', async (c) => {
+  on(endpoints.setActive, async (c) => {
     const id = idParam(c)
     const flag = c.req.param('flag')
     if (flag !== 'true' && flag !== 'false') throw new AppError(400, 'Status aktif harus true atau false')
@@ -55,10 +55,8 @@ export function employeeRoutes(deps: Deps) {
     )
   })
 
-  app.delete('/remove/:id', async (c) => {
+  on(endpoints.remove, async (c) => {
     await removeEmployee(deps, c.var.user, idParam(c))
     return ok(c, 'Karyawan berhasil dihapus')
   })
-
-  return app
 }

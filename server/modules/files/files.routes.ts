@@ -1,9 +1,9 @@
-import { Hono } from 'hono'
 import { FILE_MSG, type UploadResponse } from '../../../src/contracts/files'
-import type { AppEnv, Deps } from '../../deps'
+import * as endpoints from '../../../src/contracts/files.endpoints'
 import { sendStoredFile } from '../../downloads'
 import { ok } from '../../http'
 import { idempotentCreate } from '../../idempotency'
+import type { Routes } from '../../route'
 import { withUpload } from '../../uploads/receive'
 import {
   AREA_UPLOAD,
@@ -18,12 +18,10 @@ import {
  * /api/file (SPEC section 7, Files). Handlers parse, call the service and answer; who may do what is
  * decided in the service (server/access.ts).
  */
-export function fileRoutes(deps: Deps) {
-  const app = new Hono<AppEnv>()
-
+export const fileRoutes: Routes = (deps, on) => {
   // SPEC's answer: { success, message, results, errors: [{ name, message }] }. The stored files and the
   // Idempotency-Key's answer commit together; a repeat replays the same answer.
-  app.post('/:slug/upload/:area', async (c) => {
+  on(endpoints.upload, async (c) => {
     let res: Response
     try {
       res = await idempotentCreate(c, deps, async (scope) => {
@@ -57,7 +55,7 @@ export function fileRoutes(deps: Deps) {
     )
   })
 
-  app.get('/:slug/download/:area/:fileUuid', async (c) => {
+  on(endpoints.download, async (c) => {
     const file = await fileDownload(
       deps,
       c.var.user,
@@ -68,16 +66,14 @@ export function fileRoutes(deps: Deps) {
     return sendStoredFile(c, deps.store, file)
   })
 
-  app.patch('/:slug/status/:fileUuid/:status', async (c) => {
+  on(endpoints.review, async (c) => {
     const status = c.req.param('status')
     const file = await reviewFile(deps, c.var.user, c.req.param('slug'), c.req.param('fileUuid'), status)
     return ok(c, status === 'approved' ? FILE_MSG.fileApproved : FILE_MSG.fileRejected, file)
   })
 
-  app.delete('/:slug/remove/:fileUuid', async (c) => {
+  on(endpoints.removeFile, async (c) => {
     await removeFile(deps, c.var.user, c.req.param('slug'), c.req.param('fileUuid'))
     return ok(c, FILE_MSG.fileDeleted)
   })
-
-  return app
 }

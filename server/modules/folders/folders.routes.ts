@@ -1,10 +1,11 @@
 import type { Context } from 'hono'
-import { Hono } from 'hono'
 import type * as v from 'valibot'
 import { FILE_MSG, FolderCreateSchema, FolderRenameSchema } from '../../../src/contracts/files'
-import type { AppEnv, Deps } from '../../deps'
+import * as endpoints from '../../../src/contracts/files.endpoints'
+import type { Deps } from '../../deps'
 import { jsonBody, ok, validate } from '../../http'
 import { idempotentCreate } from '../../idempotency'
+import type { Routes } from '../../route'
 import { withUpload } from '../../uploads/receive'
 import { createFolder, exploreFolder, removeFolder, renameFolder } from './folders.service'
 
@@ -26,10 +27,8 @@ function folderBody<S extends v.GenericSchema>(c: Context, deps: Deps, schema: S
 }
 
 /** /api/folder (SPEC section 7, Folders); access is decided in the service. */
-export function folderRoutes(deps: Deps) {
-  const app = new Hono<AppEnv>()
-
-  app.post('/:slug/create/:area', (c) =>
+export const folderRoutes: Routes = (deps, on) => {
+  on(endpoints.createFolder, (c) =>
     idempotentCreate(c, deps, async (scope) => {
       const folder = await createFolder(
         scope.deps,
@@ -42,7 +41,7 @@ export function folderRoutes(deps: Deps) {
     }),
   )
 
-  app.get('/:slug/explore/:area', async (c) => {
+  on(endpoints.explore, async (c) => {
     const result = await exploreFolder(deps, c.var.user, c.req.param('slug'), c.req.param('area'), {
       parent_slug: c.req.query('parent_slug'),
       cursor: c.req.query('cursor'),
@@ -51,7 +50,7 @@ export function folderRoutes(deps: Deps) {
     return ok(c, 'Isi folder', result)
   })
 
-  app.patch('/:slug/rename/:area/:folderUuid', async (c) => {
+  on(endpoints.renameFolder, async (c) => {
     const folder = await renameFolder(
       deps,
       c.var.user,
@@ -63,10 +62,8 @@ export function folderRoutes(deps: Deps) {
     return ok(c, FILE_MSG.folderRenamed, folder)
   })
 
-  app.delete('/:slug/remove/:folderUuid', async (c) => {
+  on(endpoints.removeFolder, async (c) => {
     await removeFolder(deps, c.var.user, c.req.param('slug'), c.req.param('folderUuid'))
     return ok(c, FILE_MSG.folderDeleted)
   })
-
-  return app
 }

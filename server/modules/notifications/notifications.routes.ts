@@ -1,10 +1,10 @@
-import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
 import { MSG } from '../../../src/contracts/common'
 import { NOTIFICATION_MSG, NOTIFICATION_STREAM } from '../../../src/contracts/notifications'
+import * as endpoints from '../../../src/contracts/notifications.endpoints'
 import { access } from '../../access'
-import type { AppEnv, Deps } from '../../deps'
 import { AppError, idParam, ok } from '../../http'
+import type { Routes } from '../../route'
 import { bearerToken, tokenDigest, userForToken } from '../auth/sessions.service'
 import { listNotifications, markAllRead, markRead } from './notifications.service'
 
@@ -14,21 +14,17 @@ const STREAM_MAX_SECONDS = 300
 const PING_MS = 25_000
 
 /** /api/notification (SPEC section 7). Only ever the caller's own (server/access.ts). */
-export function notificationRoutes(deps: Deps) {
-  const app = new Hono<AppEnv>()
+export const notificationRoutes: Routes = (deps, on) => {
+  on(endpoints.list, async (c) => ok(c, NOTIFICATION_MSG.list, await listNotifications(deps, c.var.user)))
 
-  app.get('/list', async (c) => ok(c, NOTIFICATION_MSG.list, await listNotifications(deps, c.var.user)))
+  on(endpoints.readAll, async (c) => ok(c, NOTIFICATION_MSG.readAll, await markAllRead(deps, c.var.user)))
 
-  app.put('/read-all', async (c) => ok(c, NOTIFICATION_MSG.readAll, await markAllRead(deps, c.var.user)))
-
-  app.put('/read/:id', async (c) =>
-    ok(c, NOTIFICATION_MSG.read, await markRead(deps, c.var.user, idParam(c))),
-  )
+  on(endpoints.read, async (c) => ok(c, NOTIFICATION_MSG.read, await markRead(deps, c.var.user, idParam(c))))
 
   // Server-sent events: the caller's new notifications as they are written by any process. Read with
   // fetch (the bearer token goes in the header, never in the URL). `?timeout=` shortens the stream's
   // life (0: only the 'ready' event), for clients that prefer long polling and for tests.
-  app.get('/stream', async (c) => {
+  on(endpoints.stream, async (c) => {
     const user = c.var.user
     await access.require(deps, user, 'notification.list')
     const raw = c.req.query('timeout')
@@ -76,6 +72,4 @@ export function notificationRoutes(deps: Deps) {
       }
     })
   })
-
-  return app
 }

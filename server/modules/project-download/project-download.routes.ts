@@ -44,41 +44,41 @@ export const projectDownloadRoutes: Routes = (deps, on) => {
   on(
     endpoints.download,
     async (c) => {
-    const release = await deps.exportSlots.take(c.req.raw.signal)
-    let archive: Awaited<ReturnType<typeof projectArchive>>
-    try {
-      archive = await projectArchive(deps, c.var.user, c.req.param('id'))
-    } catch (err) {
-      release()
-      throw err
-    }
-    const headers = {
-      'Content-Type': 'application/zip',
-      'Content-Length': String(archive.plan.length),
-      'Content-Disposition': contentDisposition(archive.fileName),
-      'X-Content-Type-Options': 'nosniff',
-      'x-response': responseHeader({
-        success: true,
-        message: PROJECT_DOWNLOAD_MSG.downloaded,
-        data: { file_name: archive.fileName, size: archive.plan.length, files: archive.files },
-      }),
-    }
-    // A HEAD asks for the size: nothing is opened.
-    if (c.req.method === 'HEAD') {
-      release()
-      return c.body(null, 200, headers)
-    }
-    const stream = zipStream(archive.plan)
-    // The slot (and the listing it stands for) is held until the stream is done, however it ends.
-    stream.once('close', release)
-    // Past the headers there is no answer left to change: a source that fails (a blob gone since the
-    // listing) ends the connection early, so the browser sees an incomplete download, never a wrong zip.
-    stream.on('error', (err) =>
-      deps.logger.error('project download failed mid-stream', { projectId: archive.projectId, err }),
-    )
-    // A client that goes away stops the reading at once (and closes the open source).
-    c.req.raw.signal?.addEventListener('abort', () => stream.destroy(), { once: true })
-    return c.body(Readable.toWeb(stream) as ReadableStream, 200, headers)
+      const release = await deps.exportSlots.take(c.req.raw.signal)
+      let archive: Awaited<ReturnType<typeof projectArchive>>
+      try {
+        archive = await projectArchive(deps, c.var.user, c.req.param('id'))
+      } catch (err) {
+        release()
+        throw err
+      }
+      const headers = {
+        'Content-Type': 'application/zip',
+        'Content-Length': String(archive.plan.length),
+        'Content-Disposition': contentDisposition(archive.fileName),
+        'X-Content-Type-Options': 'nosniff',
+        'x-response': responseHeader({
+          success: true,
+          message: PROJECT_DOWNLOAD_MSG.downloaded,
+          data: { file_name: archive.fileName, size: archive.plan.length, files: archive.files },
+        }),
+      }
+      // A HEAD asks for the size: nothing is opened.
+      if (c.req.method === 'HEAD') {
+        release()
+        return c.body(null, 200, headers)
+      }
+      const stream = zipStream(archive.plan)
+      // The slot (and the listing it stands for) is held until the stream is done, however it ends.
+      stream.once('close', release)
+      // Past the headers there is no answer left to change: a source that fails (a blob gone since the
+      // listing) ends the connection early, so the browser sees an incomplete download, never a wrong zip.
+      stream.on('error', (err) =>
+        deps.logger.error('project download failed mid-stream', { projectId: archive.projectId, err }),
+      )
+      // A client that goes away stops the reading at once (and closes the open source).
+      c.req.raw.signal?.addEventListener('abort', () => stream.destroy(), { once: true })
+      return c.body(Readable.toWeb(stream) as ReadableStream, 200, headers)
     },
     { before: [projectDownloadFailures()] },
   )

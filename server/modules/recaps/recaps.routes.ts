@@ -1,9 +1,9 @@
-import { Hono } from 'hono'
 import { RECAP_MSG } from '../../../src/contracts/recaps'
-import type { AppEnv, Deps } from '../../deps'
+import * as endpoints from '../../../src/contracts/recaps.endpoints'
 import { sendStoredFile } from '../../downloads'
 import { ok } from '../../http'
 import { idempotentCreate } from '../../idempotency'
+import type { Routes } from '../../route'
 import { withUpload } from '../../uploads/receive'
 import { listRecaps, RECAP_UPLOAD, recapDownload, removeRecap, uploadRecap } from './recaps.service'
 
@@ -11,10 +11,8 @@ import { listRecaps, RECAP_UPLOAD, recapDownload, removeRecap, uploadRecap } fro
  * /api/rekap/{slug}/... (SPEC section 7, Recap). Handlers parse, call the service and answer; who may do
  * what is decided in the service (server/access.ts).
  */
-export function recapRoutes(deps: Deps) {
-  const app = new Hono<AppEnv>()
-
-  app.post('/:slug/upload', (c) =>
+export const recapRoutes: Routes = (deps, on) => {
+  on(endpoints.upload, (c) =>
     idempotentCreate(c, deps, async (scope) => {
       const recap = await uploadRecap(
         scope.deps,
@@ -28,20 +26,18 @@ export function recapRoutes(deps: Deps) {
     }),
   )
 
-  app.get('/:slug/list', async (c) =>
+  on(endpoints.list, async (c) =>
     ok(c, 'Daftar file rekap', await listRecaps(deps, c.var.user, c.req.param('slug'))),
   )
 
   // GET and HEAD (a download manager asks for the size first); ranges through sendStoredFile.
-  app.get('/:slug/download/:id', async (c) => {
+  on(endpoints.download, async (c) => {
     const file = await recapDownload(deps, c.var.user, c.req.param('slug'), c.req.param('id'))
     return sendStoredFile(c, deps.store, file)
   })
 
-  app.delete('/:slug/remove/:id', async (c) => {
+  on(endpoints.remove, async (c) => {
     await removeRecap(deps, c.var.user, c.req.param('slug'), c.req.param('id'))
     return ok(c, RECAP_MSG.deleted)
   })
-
-  return app
 }

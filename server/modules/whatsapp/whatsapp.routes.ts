@@ -1,27 +1,23 @@
-import { Hono } from 'hono'
 import { WHATSAPP_MSG } from '../../../src/contracts/whatsapp'
-import type { AppEnv, Deps } from '../../deps'
+import * as endpoints from '../../../src/contracts/whatsapp.endpoints'
 import { ok } from '../../http'
+import type { Routes } from '../../route'
 import { logoutWhatsapp, scanSimulated, whatsappSession } from './whatsapp.service'
 
 /** /api/whatsapp (SPEC section 7): admins only (server/access.ts). */
-export function whatsappRoutes(deps: Deps) {
-  const app = new Hono<AppEnv>()
+export const whatsappRoutes: Routes = (deps, on) => {
+  on(endpoints.qr, async (c) => ok(c, WHATSAPP_MSG.session, await whatsappSession(deps, c.var.user)))
 
-  app.get('/qr', async (c) => ok(c, WHATSAPP_MSG.session, await whatsappSession(deps, c.var.user)))
-
-  app.post('/logout', async (c) => {
+  on(endpoints.logout, async (c) => {
     await logoutWhatsapp(deps, c.var.user)
     return ok(c, WHATSAPP_MSG.loggedOut)
   })
 
   // Exists only with the simulated driver: it stands in for a phone scanning the QR (tests, demos).
   if (deps.config.whatsappDriver === 'simulated') {
-    app.post('/simulate-scan', async (c) => {
+    on(endpoints.simulateScan, async (c) => {
       await scanSimulated(deps, c.var.user)
       return ok(c, WHATSAPP_MSG.scanned)
     })
   }
-
-  return app
 }

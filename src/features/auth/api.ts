@@ -1,4 +1,5 @@
 import type { LoginInput, LoginResult } from '../../contracts/auth'
+import * as authEndpoints from '../../contracts/auth.endpoints'
 import { api, dataOf } from '../../lib/api'
 
 /**
@@ -22,7 +23,7 @@ export async function login(input: LoginInput): Promise<LoginResult> {
   const device = readDevices()[email]
   const result = dataOf(
     await api.post<LoginResult>(
-      '/api/auth/login',
+      authEndpoints.login.path,
       input,
       device ? { headers: { 'X-Login-Device': device } } : {},
     ),

@@ -1,21 +1,21 @@
 import type { ApiEnvelope } from '../../contracts/common'
-import {
-  type Doc,
-  type DocComment,
-  type DocLikeResult,
-  type DocListEnvelope,
-  type DocReview,
-  type DocUploadResult,
-  type DocWrite,
-  docPaths,
-  docWriteRequest,
+import { type DocWrite, docWriteRequest } from '../../contracts/doc-writes'
+import type {
+  Doc,
+  DocComment,
+  DocLikeResult,
+  DocListEnvelope,
+  DocReview,
+  DocUploadResult,
 } from '../../contracts/docs'
+import * as docEndpoints from '../../contracts/docs.endpoints'
+import { pathTo } from '../../contracts/endpoint'
 import { api, dataOf, toApiError } from '../../lib/api'
 import { sendRequest } from '../../lib/upload-request'
 
 /*
  * Documentation calls. The three writes a phone may make offline (upload, comment, like) are described
- * as data first (`DocWrite` in src/contracts/docs.ts: an Idempotency-Key made once, the description and
+ * as data first (`DocWrite` in src/contracts/doc-writes.ts: an Idempotency-Key made once, the description and
  * the compressed photo blobs, or the comment, or the like flag) and sent with `sendDocWrite`; the outbox
  * stores the same DocWrite and rebuilds the identical request with `docWriteRequest`, so a write sent now
  * and one replayed later are the same request under the same key.
@@ -24,22 +24,22 @@ import { sendRequest } from '../../lib/upload-request'
 export type DocPage = { docs: Doc[]; nextCursor: string | null }
 
 export async function listDocs(slug: string, cursor: string | null): Promise<DocPage> {
-  const envelope = (await api.get<Doc[]>(docPaths.list(slug), {
+  const envelope = (await api.get<Doc[]>(pathTo(docEndpoints.list, { slug }), {
     params: cursor ? { cursor } : undefined,
   })) as DocListEnvelope
   return { docs: dataOf(envelope), nextCursor: envelope.next_cursor ?? null }
 }
 
 export async function listComments(slug: string, doc: string): Promise<DocComment[]> {
-  return dataOf(await api.get<DocComment[]>(docPaths.comments(slug, doc)))
+  return dataOf(await api.get<DocComment[]>(pathTo(docEndpoints.comments, { slug, postId: doc })))
 }
 
 export async function reviewDoc(slug: string, doc: string, status: DocReview) {
-  return api.patch<Doc>(docPaths.status(slug, doc, status))
+  return api.patch<Doc>(pathTo(docEndpoints.review, { slug, uuid: doc, status }))
 }
 
 export async function removeDoc(slug: string, doc: string) {
-  return api.delete(docPaths.remove(slug, doc))
+  return api.delete(pathTo(docEndpoints.remove, { slug, uuid: doc }))
 }
 
 type WriteResult<W extends DocWrite['kind']> = W extends 'doc.upload'

@@ -6,7 +6,8 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query'
-import type { Doc, DocComment, DocReview, DocWrite, PhotoBlob } from '../../contracts/docs'
+import type { DocWrite, PhotoBlob } from '../../contracts/doc-writes'
+import type { Doc, DocComment, DocReview } from '../../contracts/docs'
 import { useCurrentUser } from '../../lib/current-user'
 import { docKeys, PROJECT_COUNTS } from '../../lib/query-keys'
 import { refreshQueries } from '../../lib/query-refresh'

@@ -1,4 +1,5 @@
 import type { ApiEnvelope } from '../../contracts/common'
+import { pathTo } from '../../contracts/endpoint'
 import {
   type ExploreResult,
   FILE_MSG,
@@ -8,25 +9,10 @@ import {
   type ReviewDecision,
   type UploadResponse,
 } from '../../contracts/files'
+import * as fileEndpoints from '../../contracts/files.endpoints'
 import { ApiError, api, dataOf, toApiError } from '../../lib/api'
 import { downloadToDisk } from '../../lib/download'
 import { newRequestId, sendForm } from '../../lib/upload-request'
-
-const enc = encodeURIComponent
-
-export const filePaths = {
-  explore: (slug: string, area: FileArea) => `/api/folder/${enc(slug)}/explore/${area}`,
-  createFolder: (slug: string, area: FileArea) => `/api/folder/${enc(slug)}/create/${area}`,
-  renameFolder: (slug: string, area: FileArea, folder: string) =>
-    `/api/folder/${enc(slug)}/rename/${area}/${enc(folder)}`,
-  removeFolder: (slug: string, folder: string) => `/api/folder/${enc(slug)}/remove/${enc(folder)}`,
-  upload: (slug: string, area: FileArea) => `/api/file/${enc(slug)}/upload/${area}`,
-  download: (slug: string, area: FileArea, file: string) =>
-    `/api/file/${enc(slug)}/download/${area}/${enc(file)}`,
-  status: (slug: string, file: string, decision: ReviewDecision) =>
-    `/api/file/${enc(slug)}/status/${enc(file)}/${decision}`,
-  removeFile: (slug: string, file: string) => `/api/file/${enc(slug)}/remove/${enc(file)}`,
-}
 
 /** Entries of one page; the browser asks for this many at a time. */
 export const PAGE_SIZE = 200
@@ -41,7 +27,7 @@ export async function exploreFolder(
   const params: Record<string, string> = { limit: String(PAGE_SIZE) }
   if (folder) params.parent_slug = folder
   if (cursor) params.cursor = cursor
-  return dataOf(await api.get<ExploreResult>(filePaths.explore(slug, area), { params }))
+  return dataOf(await api.get<ExploreResult>(pathTo(fileEndpoints.explore, { slug, area }), { params }))
 }
 
 /** SPEC: multipart with name and optional parent_slug; an Idempotency-Key makes a retry land once. */
@@ -49,25 +35,27 @@ export async function createFolder(slug: string, area: FileArea, name: string, p
   const form = new FormData()
   form.append('name', name)
   if (parent) form.append('parent_slug', parent)
-  return api.post<FolderEntry>(filePaths.createFolder(slug, area), form, {
+  return api.post<FolderEntry>(pathTo(fileEndpoints.createFolder, { slug, area }), form, {
     headers: { 'Idempotency-Key': newRequestId() },
   })
 }
 
 export async function renameFolder(slug: string, area: FileArea, folder: string, name: string) {
-  return api.patch<FolderEntry>(filePaths.renameFolder(slug, area, folder), { name })
+  return api.patch<FolderEntry>(pathTo(fileEndpoints.renameFolder, { slug, area, folderUuid: folder }), {
+    name,
+  })
 }
 
 export async function removeFolder(slug: string, folder: string) {
-  return api.delete(filePaths.removeFolder(slug, folder))
+  return api.delete(pathTo(fileEndpoints.removeFolder, { slug, folderUuid: folder }))
 }
 
 export async function reviewFile(slug: string, file: string, decision: ReviewDecision) {
-  return api.patch<FileEntry>(filePaths.status(slug, file, decision))
+  return api.patch<FileEntry>(pathTo(fileEndpoints.review, { slug, fileUuid: file, status: decision }))
 }
 
 export async function removeFile(slug: string, file: string) {
-  return api.delete(filePaths.removeFile(slug, file))
+  return api.delete(pathTo(fileEndpoints.removeFile, { slug, fileUuid: file }))
 }
 
 /** A refused upload: the server's message and, when it judged the files, one error per file. */
@@ -95,7 +83,7 @@ export async function uploadFiles(
   // The folder first, so the server knows it before the bytes (and a reader of the raw body too).
   if (folder) form.append('folder_slug', folder)
   for (const file of files) form.append('files', file, file.name)
-  const answer = await sendForm(filePaths.upload(slug, area), form, {
+  const answer = await sendForm(pathTo(fileEndpoints.upload, { slug, area }), form, {
     headers: { 'Idempotency-Key': opts.key },
     onProgress: opts.onProgress,
     signal: opts.signal,
@@ -121,7 +109,7 @@ export function downloadFile(
   onProgress?: (percent: number) => void,
 ) {
   return downloadToDisk(
-    filePaths.download(slug, area, file.uuid),
+    pathTo(fileEndpoints.download, { slug, area, fileUuid: file.uuid }),
     file.name,
     FILE_MSG.downloadFailed,
     onProgress,

@@ -1,23 +1,19 @@
+import { pathTo } from '../../contracts/endpoint'
 import { NOTIFICATION_STREAM, type Notification, type ReadAllResult } from '../../contracts/notifications'
+import * as notificationEndpoints from '../../contracts/notifications.endpoints'
 import { API_BASE_URL, api, dataOf } from '../../lib/api'
 import { getToken } from '../../lib/session-token'
 
-export const notificationPaths = {
-  list: '/api/notification/list',
-  read: (id: number) => `/api/notification/read/${id}`,
-  readAll: '/api/notification/read-all',
-}
-
 export async function listNotifications(): Promise<Notification[]> {
-  return dataOf(await api.get<Notification[]>(notificationPaths.list))
+  return dataOf(await api.get<Notification[]>(notificationEndpoints.list.path))
 }
 
 export async function markNotificationRead(id: number): Promise<Notification> {
-  return dataOf(await api.put<Notification>(notificationPaths.read(id)))
+  return dataOf(await api.put<Notification>(pathTo(notificationEndpoints.read, { id })))
 }
 
 export async function markAllNotificationsRead(): Promise<ReadAllResult> {
-  return dataOf(await api.put<ReadAllResult>(notificationPaths.readAll))
+  return dataOf(await api.put<ReadAllResult>(notificationEndpoints.readAll.path))
 }
 
 /** A refusal of the stream that reconnecting will not fix (signed out, no bell). */
@@ -32,7 +28,7 @@ export async function readNotificationStream(
   handlers: { onReady: () => void; onNotification: (n: Notification) => void },
 ): Promise<void> {
   const token = getToken()
-  const res = await fetch(API_BASE_URL + NOTIFICATION_STREAM.path, {
+  const res = await fetch(API_BASE_URL + notificationEndpoints.stream.path, {
     headers: { Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     signal,
     cache: 'no-store',

@@ -1,49 +1,52 @@
 import type { User } from '../../contracts/auth'
+import * as employeeEndpoints from '../../contracts/employees.endpoints'
+import { pathTo } from '../../contracts/endpoint'
 import type {
   DashboardAnalysis,
   Project,
   ProjectCreateInput,
   ProjectUpdateInput,
 } from '../../contracts/projects'
+import * as projectEndpoints from '../../contracts/projects.endpoints'
 import { API_BASE_URL, ApiError, api, dataOf } from '../../lib/api'
 import { getToken } from '../../lib/session-token'
 
 export async function listProjects(): Promise<Project[]> {
-  return dataOf(await api.get<Project[]>('/api/project/list'))
+  return dataOf(await api.get<Project[]>(projectEndpoints.list.path))
 }
 
 /** `id` is the numeric id or the slug; the detail screen looks projects up by slug. */
 export async function getProject(id: string | number): Promise<Project> {
-  return dataOf(await api.get<Project>(`/api/project/detail/${encodeURIComponent(String(id))}`))
+  return dataOf(await api.get<Project>(pathTo(projectEndpoints.detail, { id })))
 }
 
 export async function getDashboardAnalysis(): Promise<DashboardAnalysis> {
-  return dataOf(await api.get<DashboardAnalysis>('/api/dashboard/analysis'))
+  return dataOf(await api.get<DashboardAnalysis>(projectEndpoints.dashboard.path))
 }
 
 export async function createProject(input: ProjectCreateInput) {
-  return api.post<Project>('/api/project/create', input)
+  return api.post<Project>(projectEndpoints.create.path, input)
 }
 
 export async function updateProject(id: number, input: ProjectUpdateInput) {
-  return api.put<Project>(`/api/project/update/${id}`, input)
+  return api.put<Project>(pathTo(projectEndpoints.update, { id }), input)
 }
 
 export async function deleteProject(id: number) {
-  return api.delete(`/api/project/delete/${id}`)
+  return api.delete(pathTo(projectEndpoints.remove, { id }))
 }
 
 export async function listProjectMembers(id: number): Promise<User[]> {
-  return dataOf(await api.get<User[]>(`/api/project/${id}/members`))
+  return dataOf(await api.get<User[]>(pathTo(projectEndpoints.members, { id })))
 }
 
 export async function setProjectMembers(id: number, userIds: number[]) {
-  return api.put<User[]>(`/api/project/${id}/members`, { user_ids: userIds })
+  return api.put<User[]>(pathTo(projectEndpoints.setMembers, { id }), { user_ids: userIds })
 }
 
 /** Everyone who can be a member: the employee list (perencanaan and pengawasan accounts). */
 export async function listMemberCandidates(): Promise<User[]> {
-  return dataOf(await api.get<User[]>('/api/employee/list'))
+  return dataOf(await api.get<User[]>(employeeEndpoints.list.path))
 }
 
 export const PROJECT_DOWNLOAD_FAILED = 'Gagal mengunduh project'
@@ -85,7 +88,7 @@ export async function downloadProject(
   const token = getToken()
   let res: Response
   try {
-    res = await fetch(`${API_BASE_URL}/api/project/download/${id}`, {
+    res = await fetch(API_BASE_URL + pathTo(projectEndpoints.download, { id }), {
       headers: token ? { Authorization: `Bearer ${token}` } : {},
     })
   } catch {

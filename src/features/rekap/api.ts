@@ -1,21 +1,14 @@
 import type { ApiEnvelope } from '../../contracts/common'
+import { pathTo } from '../../contracts/endpoint'
 import { RECAP_MSG, type RecapFile } from '../../contracts/recaps'
+import * as recapEndpoints from '../../contracts/recaps.endpoints'
 import { ApiError, api, dataOf, toApiError } from '../../lib/api'
 import { downloadToDisk } from '../../lib/download'
 import { sendForm } from '../../lib/upload-request'
 
-const enc = encodeURIComponent
-
-export const recapPaths = {
-  list: (slug: string) => `/api/rekap/${enc(slug)}/list`,
-  upload: (slug: string) => `/api/rekap/${enc(slug)}/upload`,
-  download: (slug: string, id: number) => `/api/rekap/${enc(slug)}/download/${id}`,
-  remove: (slug: string, id: number) => `/api/rekap/${enc(slug)}/remove/${id}`,
-}
-
 /** GET /api/rekap/{slug}/list: the list in `data`, newest first. */
 export async function listRecaps(slug: string): Promise<RecapFile[]> {
-  return dataOf(await api.get<RecapFile[]>(recapPaths.list(slug)))
+  return dataOf(await api.get<RecapFile[]>(pathTo(recapEndpoints.list, { slug })))
 }
 
 /**
@@ -25,7 +18,7 @@ export async function listRecaps(slug: string): Promise<RecapFile[]> {
 export async function uploadRecap(slug: string, file: File, key: string): Promise<RecapFile> {
   const form = new FormData()
   form.append('file', file, file.name)
-  const answer = await sendForm(recapPaths.upload(slug), form, {
+  const answer = await sendForm(pathTo(recapEndpoints.upload, { slug }), form, {
     headers: { 'Idempotency-Key': key },
     networkMessage: RECAP_MSG.uploadFailed,
   })
@@ -34,7 +27,7 @@ export async function uploadRecap(slug: string, file: File, key: string): Promis
 }
 
 export async function removeRecap(slug: string, id: number) {
-  return api.delete(recapPaths.remove(slug, id))
+  return api.delete(pathTo(recapEndpoints.remove, { slug, id }))
 }
 
 /**
@@ -45,7 +38,7 @@ export async function removeRecap(slug: string, id: number) {
 export async function downloadRecap(slug: string, recap: Pick<RecapFile, 'id'>): Promise<string> {
   try {
     return await downloadToDisk(
-      recapPaths.download(slug, recap.id),
+      pathTo(recapEndpoints.download, { slug, id: recap.id }),
       `rekap-${Date.now()}`,
       RECAP_MSG.downloadFailed,
     )

@@ -1,15 +1,11 @@
 import type { WhatsAppSession } from '../../contracts/whatsapp'
+import * as whatsappEndpoints from '../../contracts/whatsapp.endpoints'
 import { api, dataOf } from '../../lib/api'
 
-export const whatsappPaths = {
-  qr: '/api/whatsapp/qr',
-  logout: '/api/whatsapp/logout',
-}
-
 export async function fetchWhatsAppSession(): Promise<WhatsAppSession> {
-  return dataOf(await api.get<WhatsAppSession>(whatsappPaths.qr))
+  return dataOf(await api.get<WhatsAppSession>(whatsappEndpoints.qr.path))
 }
 
 export async function logoutWhatsApp(): Promise<void> {
-  await api.post(whatsappPaths.logout)
+  await api.post(whatsappEndpoints.logout.path)
 }

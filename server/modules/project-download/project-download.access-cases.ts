@@ -1,0 +1,10 @@
+import * as endpoints from '../../../src/contracts/projects.endpoints'
+import { type MatrixCase, matrixCase } from '../../test/access-matrix-fixtures'
+
+/** How the access matrix calls each endpoint of this module (server/access-matrix.test.ts). */
+export const accessCases: MatrixCase[] = [
+  // The whole-project zip: admins.
+  matrixCase(endpoints.download, {
+    call: async ({ project }) => ({ path: `/api/project/download/${project?.id}` }),
+  }),
+]

@@ -1,0 +1,47 @@
+import { EmployeeCreateSchema, EmployeeUpdateSchema } from './employees'
+import { endpoint } from './endpoint'
+
+/** /api/employee: admins manage perencanaan and pengawasan accounts (server/modules/employees). */
+
+export const create = endpoint({
+  method: 'POST',
+  path: '/api/employee/create/:id',
+  access: 'employee.manage',
+  tag: 'Karyawan',
+  summary: 'Buat karyawan di bawah admin :id',
+  json: EmployeeCreateSchema,
+  created: true,
+})
+
+export const list = endpoint({
+  method: 'GET',
+  path: '/api/employee/list',
+  access: 'employee.manage',
+  tag: 'Karyawan',
+  summary: 'Daftar karyawan',
+})
+
+export const update = endpoint({
+  method: 'PUT',
+  path: '/api/employee/update/:id',
+  access: 'employee.manage',
+  tag: 'Karyawan',
+  summary: 'Ubah karyawan',
+  json: EmployeeUpdateSchema,
+})
+
+export const setActive = endpoint({
+  method: 'PATCH',
+  path: '/api/employee/set-active/:id/:flag',
+  access: 'employee.manage',
+  tag: 'Karyawan',
+  summary: 'Aktifkan (true) atau nonaktifkan (false)',
+})
+
+export const remove = endpoint({
+  method: 'DELETE',
+  path: '/api/employee/remove/:id',
+  access: 'employee.manage',
+  tag: 'Karyawan',
+  summary: 'Hapus karyawan',
+})

@@ -1,0 +1,85 @@
+import { endpoint } from './endpoint'
+import { FolderCreateSchema, FolderRenameSchema } from './files'
+
+/**
+ * Folders and files of the perencanaan and pengawasan areas (server/modules/folders, server/modules/files).
+ * Reading either area is for everyone who sees the project; writing follows the area rule.
+ */
+
+export const createFolder = endpoint({
+  method: 'POST',
+  path: '/api/folder/:slug/create/:area',
+  access: 'area.write',
+  tag: 'Folder dan file',
+  summary: 'Buat folder',
+  json: FolderCreateSchema,
+  created: true,
+})
+
+export const explore = endpoint({
+  method: 'GET',
+  path: '/api/folder/:slug/explore/:area',
+  access: 'area.read',
+  tag: 'Folder dan file',
+  summary: 'Isi folder (folder lalu file), per halaman',
+  query: {
+    parent_slug: 'folder yang dibuka (kosong: akar area)',
+    cursor: 'lanjutan halaman',
+    limit: 'entri per halaman (maks. 500)',
+  },
+})
+
+export const renameFolder = endpoint({
+  method: 'PATCH',
+  path: '/api/folder/:slug/rename/:area/:folderUuid',
+  access: 'area.write',
+  tag: 'Folder dan file',
+  summary: 'Ganti nama folder',
+  json: FolderRenameSchema,
+})
+
+export const removeFolder = endpoint({
+  method: 'DELETE',
+  path: '/api/folder/:slug/remove/:folderUuid',
+  access: ['area.read', 'area.write'],
+  tag: 'Folder dan file',
+  summary: 'Hapus folder beserta isinya',
+})
+
+export const upload = endpoint({
+  method: 'POST',
+  path: '/api/file/:slug/upload/:area',
+  access: 'area.write',
+  tag: 'Folder dan file',
+  summary: 'Unggah file (sebagian boleh ditolak: results dan errors)',
+  multipart: {
+    fields: { folder_slug: 'folder tujuan (kosong: akar area)' },
+    files: { files: { many: true, description: 'maks. 100 file, MAX_UPLOAD_MB per file' } },
+  },
+  created: true,
+})
+
+export const download = endpoint({
+  method: 'GET',
+  path: '/api/file/:slug/download/:area/:fileUuid',
+  access: 'area.read',
+  tag: 'Folder dan file',
+  summary: 'Unduh file (mendukung Range)',
+  produces: 'file',
+})
+
+export const review = endpoint({
+  method: 'PATCH',
+  path: '/api/file/:slug/status/:fileUuid/:status',
+  access: 'file.review',
+  tag: 'Folder dan file',
+  summary: 'Setujui (approved) atau tolak (rejected)',
+})
+
+export const removeFile = endpoint({
+  method: 'DELETE',
+  path: '/api/file/:slug/remove/:fileUuid',
+  access: ['area.read', 'file.delete'],
+  tag: 'Folder dan file',
+  summary: 'Hapus file',
+})

@@ -1,0 +1,39 @@
+import { endpoint } from './endpoint'
+import { PasswordChangeSchema, ProfileUpdateSchema } from './users'
+
+/** /api/user: the caller's own account (server/modules/users). */
+
+export const me = endpoint({
+  method: 'GET',
+  path: '/api/user/me',
+  access: 'signed-in',
+  tag: 'Akun',
+  summary: 'Data pengguna yang masuk',
+})
+
+export const update = endpoint({
+  method: 'PUT',
+  path: '/api/user/update',
+  access: 'profile.edit',
+  tag: 'Akun',
+  summary: 'Ubah nama dan nomor telepon sendiri',
+  json: ProfileUpdateSchema,
+})
+
+export const avatar = endpoint({
+  method: 'PATCH',
+  path: '/api/user/update-avatar',
+  access: 'profile.edit',
+  tag: 'Akun',
+  summary: 'Ganti foto profil (gambar, maks. 5 MB)',
+  multipart: { files: { avatar: { many: false, description: 'JPEG, PNG, WebP atau GIF' } } },
+})
+
+export const password = endpoint({
+  method: 'PATCH',
+  path: '/api/user/update-password',
+  access: 'profile.edit',
+  tag: 'Akun',
+  summary: 'Ganti password; sesi lain berakhir',
+  json: PasswordChangeSchema,
+})
