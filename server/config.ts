@@ -1,7 +1,24 @@
 import os from 'node:os'
 import path from 'node:path'
-import type { RequestLimits } from './limits/request-limits'
-import type { LoginLimits } from './modules/auth/login-throttle'
+
+/** Login attempts allowed per window (server/modules/auth/login-throttle.ts). */
+export type LoginLimits = {
+  /** Attempts per (account, address) pair: the brake on guessing, which never locks out the owner elsewhere. */
+  perPair: number
+  /** Attempts per account from all addresses together: a higher ceiling against a spread-out attack. */
+  perAccount: number
+  /** Attempts per address over all accounts: one address trying many accounts. */
+  perAddress: number
+  windowMs: number
+}
+
+/** Per-user limits on signed-in calls (server/limits/request-limits.ts). */
+export type RequestLimits = {
+  /** Write requests (anything but GET/HEAD) per user per minute; 0 turns the limit off. */
+  writesPerMinute: number
+  /** Bytes a user may upload per UTC day; 0 turns the quota off. */
+  uploadBytesPerDay: number
+}
 
 export type Config = {
   port: number

@@ -4,13 +4,6 @@ import type { AppEnv, Deps } from '../deps'
 import { AppError } from '../http'
 import { UsageCounters } from './usage-counters'
 
-export type RequestLimits = {
-  /** Write requests (anything but GET/HEAD) per user per minute; 0 turns the limit off. */
-  writesPerMinute: number
-  /** Bytes a user may upload per UTC day; 0 turns the quota off. */
-  uploadBytesPerDay: number
-}
-
 const MINUTE = 60_000
 const DAY = 24 * 60 * MINUTE
 

@@ -1,18 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { MSG } from '../../../src/contracts/common'
+import type { LoginLimits } from '../../config'
 import type { DB } from '../../db/schema'
 import { AppError } from '../../http'
-
-export type LoginLimits = {
-  /** Attempts per (account, address) pair: the brake on guessing, which never locks out the owner elsewhere. */
-  perPair: number
-  /** Attempts per account from all addresses together: a higher ceiling against a spread-out attack. */
-  perAccount: number
-  /** Attempts per address over all accounts: one address trying many accounts. */
-  perAddress: number
-  windowMs: number
-}
 
 /**
  * Login attempts counted in the database, so every server process enforces one limit (issue 6).
