@@ -14,11 +14,6 @@ const MAX_LINES = 500
 const OUTBOX_MAX_LINES = 400
 
 const ALLOWED_LONGER: Record<string, string> = {
-  'src/ui/icons.tsx': 'hand-copied SVG icons, one per export; to be replaced by a maintained icon set',
-  'src/features/docs/components/upload-dialog.tsx':
-    'picking, preview and progress shared by copy with the file upload; one upload-dialog core is planned',
-  'src/features/files/components/file-browser.tsx':
-    'the folder view, its dialogs and its upload in one component; to be split with the upload-dialog core',
 }
 
 function sourceFiles(): string[] {

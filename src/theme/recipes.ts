@@ -193,4 +193,50 @@ export const card = defineRecipe({
   defaultVariants: { padding: 'md' },
 })
 
-export const recipes = { button, input, badge, card }
+/** A loading placeholder bar: sized and shaped by the caller (width, height, a rounder radius). */
+export const skeleton = defineRecipe({
+  className: 'skeleton',
+  description: 'Shimmering placeholder bars while something loads',
+  base: {
+    display: 'block',
+    borderRadius: 'sm',
+    bgGradient: 'to-r',
+    gradientFrom: 'slate.100',
+    gradientVia: 'slate.200',
+    gradientTo: 'slate.100',
+    backgroundSize: '200% 100%',
+    animation: 'shimmer 1.4s linear infinite',
+  },
+})
+
+/** A square or round tile with one icon centred in it; the caller gives its colours. */
+export const iconTile = defineRecipe({
+  className: 'icon-tile',
+  description: 'Icon tiles: an icon centred on a small coloured square or circle',
+  base: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    flexShrink: 0,
+  },
+  variants: {
+    // The icon is half the tile (xs and xl keep the sizes they were drawn with).
+    size: {
+      xs: { w: '6', h: '6', '& svg': { w: '3.5', h: '3.5' } },
+      sm: { w: '8', h: '8', '& svg': { w: '4', h: '4' } },
+      md: { w: '9', h: '9', '& svg': { w: '4.5', h: '4.5' } },
+      lg: { w: '10', h: '10', '& svg': { w: '5', h: '5' } },
+      xl: { w: '11', h: '11', '& svg': { w: '5', h: '5' } },
+      '2xl': { w: '12', h: '12', '& svg': { w: '6', h: '6' } },
+      '3xl': { w: '14', h: '14', '& svg': { w: '7', h: '7' } },
+    },
+    shape: {
+      square: { borderRadius: 'md' },
+      rounded: { borderRadius: 'lg' },
+      circle: { borderRadius: 'full' },
+    },
+  },
+  defaultVariants: { size: 'lg', shape: 'square' },
+})
+
+export const recipes = { button, input, badge, card, skeleton, iconTile }

@@ -1,5 +1,7 @@
 import { css, cx } from 'styled-system/css'
 
+const HEIGHTS = { sm: css({ h: '1' }), md: css({ h: '1.5' }), lg: css({ h: '2' }) }
+
 /** A thin progress bar (native <progress>, 0-100: SPEC's maximum), named for screen readers. */
 export function ProgressBar({
   value,
@@ -11,7 +13,7 @@ export function ProgressBar({
   value: number
   label: string
   tone?: 'brand' | 'success' | 'danger'
-  size?: 'sm' | 'md'
+  size?: 'sm' | 'md' | 'lg'
   className?: string
 }) {
   const fill = { brand: 'brand', success: 'success', danger: 'danger' }[tone]
@@ -24,7 +26,6 @@ export function ProgressBar({
         css({
           display: 'block',
           w: 'full',
-          h: size === 'sm' ? '1' : '1.5',
           appearance: 'none',
           border: 'none',
           borderRadius: 'full',
@@ -33,6 +34,7 @@ export function ProgressBar({
           '&::-webkit-progress-bar': { bg: 'slate.200', borderRadius: 'full' },
           '&::-webkit-progress-value': { borderRadius: 'full', transition: 'width 250ms ease-out' },
         }),
+        HEIGHTS[size],
         css({
           '&::-webkit-progress-value': { bg: fill },
           '&::-moz-progress-bar': { bg: fill, borderRadius: 'full' },

@@ -1,18 +1,7 @@
-import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery } from '@tanstack/react-query'
-import { useWindowVirtualizer } from '@tanstack/react-virtual'
-import {
-  type CSSProperties,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react'
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import {
-  type ExploreResult,
   FILE_MSG,
   type FileArea,
   type FileEntry,
@@ -22,34 +11,23 @@ import {
   type ReviewDecision,
 } from '../../../contracts/files'
 import type { Project } from '../../../contracts/projects'
-import { ApiError, errorMessage } from '../../../lib/api'
+import { errorMessage } from '../../../lib/api'
 import { needsSignalTo, useOnline } from '../../../lib/use-online'
 import { AREA_META } from '../../../ui/area'
 import { Button } from '../../../ui/button'
 import { Card } from '../../../ui/card'
 import { ConfirmDialog } from '../../../ui/dialog'
-import { EmptyState } from '../../../ui/empty-state'
-import {
-  IconAlertCircle,
-  IconFolderOpen,
-  IconFolderPlus,
-  IconLock,
-  IconUpload,
-  IconWifiOff,
-} from '../../../ui/icons'
+import { IconFolderPlus, IconLock, IconUpload } from '../../../ui/icons'
 import { notify } from '../../../ui/notify'
 import { downloadFile } from '../api'
 import { folderQueryOptions, useRemoveFile, useRemoveFolder, useReviewFile } from '../queries'
 import { Breadcrumbs } from './breadcrumbs'
-import { FileRow, FolderRow, ListHeader, type RowHandlers, RowSkeletons } from './browser-rows'
+import { BrowserBody, type Entry } from './browser-body'
+import { FileRow, FolderRow, type RowHandlers } from './browser-rows'
 import { useFolderLocation } from './folder-location'
 import { type FolderDialogState, FolderNameDialog } from './folder-name-dialog'
 import { UploadDialog } from './upload-dialog'
 
-/** Up to this many entries render as a plain list (find-in-page works); longer folders are virtualised. */
-const PLAIN_LIST_MAX = 150
-
-type Entry = { kind: 'folder'; folder: FolderEntry } | { kind: 'file'; file: FileEntry }
 type Confirm = { kind: 'folder'; folder: FolderEntry } | { kind: 'file'; file: FileEntry } | null
 
 const DEFAULT_LIMITS = { max_file_bytes: 200 * 1024 * 1024, max_files: MAX_FILES_PER_UPLOAD }
@@ -319,206 +297,6 @@ export function FileBrowser({ area, project }: { area: FileArea; project: Projec
         needsSignal={needsSignalTo('menghapus')}
       />
     </>
-  )
-}
-
-type BodyProps = {
-  query: UseInfiniteQueryResult<InfiniteData<ExploreResult, unknown>, Error>
-  entries: Entry[]
-  inFolder: boolean
-  online: boolean
-  canWrite: boolean
-  areaLabel: string
-  onRoot: () => void
-  onUpload: () => void
-  onNewFolder: () => void
-  renderEntry: (e: Entry) => ReactNode
-}
-
-function BrowserBody({
-  query,
-  entries,
-  inFolder,
-  online,
-  canWrite,
-  areaLabel,
-  onRoot,
-  onUpload,
-  onNewFolder,
-  renderEntry,
-}: BodyProps) {
-  const pad = css({ p: { base: '4', md: '5' } })
-  if (query.isPending) {
-    // Offline, a folder never opened before has nothing to show (its fetch waits for the network).
-    if (query.fetchStatus === 'paused' || !online)
-      return (
-        <div className={pad}>
-          <EmptyState
-            icon={<IconWifiOff />}
-            title="Folder ini belum tersedia offline"
-            description="Buka folder ini sekali saat tersambung, maka isinya tetap dapat dilihat tanpa sinyal."
-          />
-        </div>
-      )
-    return <RowSkeletons />
-  }
-  if (query.isError && !query.data) {
-    const gone = query.error instanceof ApiError && query.error.status === 404
-    return (
-      <div className={pad}>
-        <EmptyState
-          icon={gone ? <IconFolderOpen /> : <IconAlertCircle />}
-          title={
-            gone ? FILE_MSG.folderNotFound : errorMessage(query.error, 'Terjadi kesalahan saat memuat data')
-          }
-          description={gone ? 'Folder ini mungkin sudah dihapus atau dipindahkan.' : undefined}
-          action={
-            gone ? (
-              <Button variant="secondary" onClick={onRoot}>
-                Kembali ke {areaLabel}
-              </Button>
-            ) : (
-              <Button variant="secondary" onClick={() => query.refetch()}>
-                Coba lagi
-              </Button>
-            )
-          }
-        />
-      </div>
-    )
-  }
-  if (entries.length === 0) {
-    return (
-      <div className={pad}>
-        <EmptyState
-          icon={<IconFolderOpen />}
-          title={inFolder ? 'Folder ini masih kosong' : 'Belum ada folder atau file'}
-          description={
-            canWrite
-              ? 'Unggah file atau buat folder baru untuk mulai menyusun dokumen.'
-              : `Belum ada dokumen di ${inFolder ? 'folder ini' : `area ${areaLabel}`}.`
-          }
-          action={
-            canWrite ? (
-              <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', justifyContent: 'center' })}>
-                <Button variant="secondary" onClick={onNewFolder}>
-                  <IconFolderPlus /> Folder Baru
-                </Button>
-                <Button onClick={onUpload}>
-                  <IconUpload /> Upload File
-                </Button>
-              </div>
-            ) : undefined
-          }
-        />
-      </div>
-    )
-  }
-  return (
-    <>
-      <ListHeader />
-      {entries.length > PLAIN_LIST_MAX ? (
-        <VirtualRows
-          entries={entries}
-          renderEntry={renderEntry}
-          onNearEnd={() => {
-            if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage()
-          }}
-        />
-      ) : (
-        <ul aria-label="Isi folder">
-          {entries.map((e) => (
-            <li key={keyOf(e)} aria-label={labelOf(e)}>
-              {renderEntry(e)}
-            </li>
-          ))}
-        </ul>
-      )}
-      {query.hasNextPage ? (
-        <div className={css({ display: 'flex', justifyContent: 'center', p: '4' })}>
-          <Button
-            variant="secondary"
-            onClick={() => query.fetchNextPage()}
-            loading={query.isFetchingNextPage}
-          >
-            Muat lebih banyak
-          </Button>
-        </div>
-      ) : null}
-    </>
-  )
-}
-
-const estimateSize = () => 68
-const keyOf = (e: Entry) => (e.kind === 'folder' ? `d:${e.folder.uuid}` : `f:${e.file.uuid}`)
-const labelOf = (e: Entry) => (e.kind === 'folder' ? `Folder ${e.folder.name}` : `File ${e.file.name}`)
-
-/**
- * A long folder (thousands of files) rendered as a window onto the page's own scroll: only the rows on
- * screen (and a few around them) are in the DOM, measured as they render (phone rows wrap), and the
- * next page is asked for before the end comes into view.
- */
-function VirtualRows({
-  entries,
-  renderEntry,
-  onNearEnd,
-}: {
-  entries: Entry[]
-  renderEntry: (e: Entry) => ReactNode
-  onNearEnd: () => void
-}) {
-  const list = useRef<HTMLUListElement>(null)
-  const [offset, setOffset] = useState(0)
-  useLayoutEffect(() => {
-    const el = list.current
-    if (!el) return
-    const measure = () => setOffset(el.getBoundingClientRect().top + window.scrollY)
-    measure()
-    const observer = new ResizeObserver(measure)
-    observer.observe(document.body)
-    return () => observer.disconnect()
-  }, [])
-  // Stable: a new function here would make the virtualizer recompute all positions on every render.
-  const getItemKey = useCallback((i: number) => keyOf(entries[i] as Entry), [entries])
-  const virtualizer = useWindowVirtualizer({
-    count: entries.length,
-    estimateSize,
-    overscan: 10,
-    scrollMargin: offset,
-    getItemKey,
-  })
-  const items = virtualizer.getVirtualItems()
-  const last = items[items.length - 1]?.index ?? 0
-  useEffect(() => {
-    if (last >= entries.length - 30) onNearEnd()
-  }, [last, entries.length, onNearEnd])
-
-  return (
-    <ul
-      ref={list}
-      aria-label="Isi folder"
-      style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
-    >
-      {items.map((item) => (
-        <li
-          key={item.key}
-          data-index={item.index}
-          ref={virtualizer.measureElement}
-          aria-label={labelOf(entries[item.index] as Entry)}
-          aria-setsize={entries.length}
-          aria-posinset={item.index + 1}
-          style={{
-            position: 'absolute',
-            top: 0,
-            left: 0,
-            width: '100%',
-            transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
-          }}
-        >
-          {renderEntry(entries[item.index] as Entry)}
-        </li>
-      ))}
-    </ul>
   )
 }
 

@@ -1,30 +1,27 @@
-import { type ChangeEvent, type DragEvent, useEffect, useId, useRef, useState } from 'react'
-import { css, cx } from 'styled-system/css'
+import { useEffect, useId, useRef, useState } from 'react'
+import { css } from 'styled-system/css'
 import { FILE_MSG, type FileArea, FileUploadSchema, MAX_FILES_PER_UPLOAD } from '../../../contracts/files'
 import { errorMessage } from '../../../lib/api'
 import { validate } from '../../../lib/form'
 import { formatBytes } from '../../../lib/format'
 import { newRequestId } from '../../../lib/upload-request'
 import { useOnline } from '../../../lib/use-online'
-import { Button } from '../../../ui/button'
 import { Dialog } from '../../../ui/dialog'
-import { IconAlertCircle, IconCheckCircle, IconUpload, IconX } from '../../../ui/icons'
+import { IconTile } from '../../../ui/icon-tile'
+import { IconUpload } from '../../../ui/icons'
 import { notify } from '../../../ui/notify'
-import { ProgressBar } from '../../../ui/progress'
+import {
+  DropZone,
+  HiddenFileInput,
+  UploadActions,
+  UploadMeter,
+  useUploadDialog,
+} from '../../../ui/upload-dialog'
 import { UploadRefused, uploadFiles } from '../api'
 import { useUploaded } from '../queries'
-import { FileKindTile } from './file-parts'
+import { type PickedFile, PickedFiles } from './picked-files'
 import { matchOutcomes, type Outcome } from './upload-outcomes'
 import { useUploadProgress } from './upload-progress'
-
-type Picked = {
-  id: string
-  file: File
-  /** Known before sending (too large, empty): not sent. */
-  problem?: string
-  /** After the answer. */
-  outcome?: Outcome
-}
 
 let nextId = 0
 const pickedId = () => `f${++nextId}`
@@ -55,38 +52,26 @@ export function UploadDialog({
   onClose: () => void
 }) {
   const inputId = useId()
-  const [picked, setPicked] = useState<Picked[]>([])
+  const [picked, setPicked] = useState<PickedFile[]>([])
   const [error, setError] = useState<string | null>(null)
-  const [sending, setSending] = useState(false)
-  const [dragging, setDragging] = useState(false)
   const progress = useUploadProgress()
   const uploaded = useUploaded()
   const online = useOnline()
-  const abort = useRef<AbortController | null>(null)
   /** Ids of the files in the request under way (or the last one), in the order sent. */
   const sent = useRef<string[]>([])
+  const core = useUploadDialog({ onDrop: add, onClose, guardLeaving: true })
+  const { sending } = core
 
   useEffect(() => {
     if (!open) return
     setPicked([])
     setError(null)
-    setSending(false)
     progress.reset()
   }, [open, progress.reset])
 
-  // Leaving the page mid-upload cuts the request (and stores nothing): the browser asks first.
-  useEffect(() => {
-    if (!sending) return
-    const ask = (e: BeforeUnloadEvent) => e.preventDefault()
-    window.addEventListener('beforeunload', ask)
-    return () => window.removeEventListener('beforeunload', ask)
-  }, [sending])
-
   const maxMb = Math.round((limits.max_file_bytes / 1024 / 1024) * 10) / 10
 
-  function add(list: FileList | File[]) {
-    // Copied now: a FileList is live, and the input is cleared right after this call.
-    const files = Array.from(list)
+  function add(files: File[]) {
     setError(null)
     setPicked((current) => {
       const next = current.filter((p) => !p.outcome?.ok)
@@ -104,18 +89,6 @@ export function UploadDialog({
     })
   }
 
-  function onPick(e: ChangeEvent<HTMLInputElement>) {
-    if (e.target.files) add(e.target.files)
-    // The same file can be picked again after it was removed.
-    e.target.value = ''
-  }
-
-  function onDrop(e: DragEvent) {
-    e.preventDefault()
-    setDragging(false)
-    if (!sending && e.dataTransfer.files.length) add(e.dataTransfer.files)
-  }
-
   const sendable = picked.filter((p) => !p.problem && !p.outcome?.ok)
 
   async function send() {
@@ -125,149 +98,110 @@ export function UploadDialog({
       return
     }
     setError(null)
-    setSending(true)
-    sent.current = sendable.map((p) => p.id)
-    const controller = new AbortController()
-    abort.current = controller
-    progress.start(sendable.map((p) => p.file.size))
-    setPicked((current) =>
-      current.map((p) => (sent.current.includes(p.id) ? { ...p, outcome: undefined } : p)),
-    )
-    try {
-      const answer = await uploadFiles(
-        slug,
-        area,
-        sendable.map((p) => p.file),
-        folder,
-        { key: newRequestId(), onProgress: progress.bytes, signal: controller.signal },
-      )
-      const outcomes = matchOutcomes(
-        sendable.map((p) => p.file.name),
-        answer.results,
-        answer.errors,
-      )
-      progress.settle(outcomes.map((o) => o.ok))
-      void uploaded({ slug, area })
-      const failed = answer.errors.length
-      if (failed === 0) {
-        notify('success', answer.message || FILE_MSG.uploaded(answer.results.length))
-        onClose()
-        return
-      }
-      // SPEC section 8: the count as a warning, then one error per file as 'name: message'.
-      notify('warning', FILE_MSG.partial(answer.results.length, failed))
-      for (const e of answer.errors) notify('error', `${e.name}: ${e.message}`)
+    await core.send(async (signal) => {
+      sent.current = sendable.map((p) => p.id)
+      progress.start(sendable.map((p) => p.file.size))
       setPicked((current) =>
-        current.map((p) => ({ ...p, outcome: outcomeOf(p.id, sendable, outcomes) ?? p.outcome })),
+        current.map((p) => (sent.current.includes(p.id) ? { ...p, outcome: undefined } : p)),
       )
-    } catch (err) {
-      progress.settle(sendable.map(() => false))
-      if (controller.signal.aborted) {
-        notify('info', 'Unggahan dibatalkan')
-        progress.reset()
-      } else if (err instanceof UploadRefused && err.fileErrors.length > 0) {
-        // Nothing stored: the server's message, and each file keeps its own reason.
-        notify('error', err.message)
+      try {
+        const answer = await uploadFiles(
+          slug,
+          area,
+          sendable.map((p) => p.file),
+          folder,
+          { key: newRequestId(), onProgress: progress.bytes, signal },
+        )
         const outcomes = matchOutcomes(
           sendable.map((p) => p.file.name),
-          [],
-          err.fileErrors,
+          answer.results,
+          answer.errors,
         )
+        progress.settle(outcomes.map((o) => o.ok))
+        void uploaded({ slug, area })
+        const failed = answer.errors.length
+        if (failed === 0) {
+          notify('success', answer.message || FILE_MSG.uploaded(answer.results.length))
+          onClose()
+          return
+        }
+        // SPEC section 8: the count as a warning, then one error per file as 'name: message'.
+        notify('warning', FILE_MSG.partial(answer.results.length, failed))
+        for (const e of answer.errors) notify('error', `${e.name}: ${e.message}`)
         setPicked((current) =>
           current.map((p) => ({ ...p, outcome: outcomeOf(p.id, sendable, outcomes) ?? p.outcome })),
         )
-      } else {
-        notify('error', errorMessage(err, FILE_MSG.uploadFailed))
+      } catch (err) {
+        progress.settle(sendable.map(() => false))
+        if (signal.aborted) {
+          notify('info', 'Unggahan dibatalkan')
+          progress.reset()
+        } else if (err instanceof UploadRefused && err.fileErrors.length > 0) {
+          // Nothing stored: the server's message, and each file keeps its own reason.
+          notify('error', err.message)
+          const outcomes = matchOutcomes(
+            sendable.map((p) => p.file.name),
+            [],
+            err.fileErrors,
+          )
+          setPicked((current) =>
+            current.map((p) => ({ ...p, outcome: outcomeOf(p.id, sendable, outcomes) ?? p.outcome })),
+          )
+        } else {
+          notify('error', errorMessage(err, FILE_MSG.uploadFailed))
+        }
       }
-    } finally {
-      abort.current = null
-      setSending(false)
-    }
-  }
-
-  function close() {
-    if (sending) abort.current?.abort()
-    else onClose()
+    })
   }
 
   const waiting = picked.filter((p) => !p.outcome?.ok)
   const totalBytes = waiting.reduce((sum, p) => sum + p.file.size, 0)
-  const indexOfSent = (p: Picked) => sent.current.indexOf(p.id)
+  const percentOf = (p: PickedFile) => {
+    const i = sent.current.indexOf(p.id)
+    return i >= 0 ? (progress.percents[i] ?? 0) : undefined
+  }
 
   return (
     <Dialog
       open={open}
-      onOpenChange={(o) => (o ? undefined : close())}
+      onOpenChange={(o) => (o ? undefined : core.close())}
       title="Upload File"
       description={`Unggah ke ${where}. Semua jenis file, maksimal ${maxMb} MB per file.`}
       size="lg"
       locked={sending}
       footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            {sending ? 'Batalkan' : 'Batal'}
-          </Button>
-          <Button onClick={send} loading={sending} disabled={!online}>
-            {sending ? null : <IconUpload />}
-            {sending
+        <UploadActions
+          sending={sending}
+          onCancel={core.close}
+          cancelWhileSending="Batalkan"
+          onSend={send}
+          disabled={!online}
+          icon={<IconUpload />}
+          label={
+            sending
               ? `Mengunggah ${progress.total}%`
               : sendable.length > 1
                 ? `Upload ${sendable.length} File`
-                : 'Upload'}
-          </Button>
-        </>
+                : 'Upload'
+          }
+        />
       }
     >
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-        <label
-          htmlFor={inputId}
-          onDragOver={(e) => {
-            e.preventDefault()
-            if (!sending) setDragging(true)
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          data-dragging={dragging || undefined}
-          data-disabled={sending || undefined}
-          className={css({
-            display: 'flex',
-            flexDirection: 'column',
-            alignItems: 'center',
-            gap: '2',
-            px: '4',
-            py: { base: '5', sm: '7' },
-            textAlign: 'center',
-            borderWidth: '2px',
-            borderStyle: 'dashed',
-            borderColor: error ? 'danger' : 'borderStrong',
-            borderRadius: 'lg',
-            bg: 'slate.50',
-            cursor: 'pointer',
-            transition: 'border-color {durations.fast}, background {durations.fast}',
-            _hover: { borderColor: 'brand', bg: 'brand.soft' },
-            '&[data-dragging]': { borderColor: 'brand', bg: 'brand.soft' },
-            '&[data-disabled]': { cursor: 'not-allowed', opacity: 0.6, pointerEvents: 'none' },
-            '&:has(input:focus-visible)': { boxShadow: 'focus', borderColor: 'brand' },
-          })}
-        >
-          <span
+        <DropZone kind="picker" zone={core.dropZone} invalid={error !== null} htmlFor={inputId}>
+          <IconTile
+            size="xl"
+            shape="circle"
             className={css({
-              display: 'inline-flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-              w: '11',
-              h: '11',
-              borderRadius: 'full',
               bg: 'surface',
               color: 'brand',
               boxShadow: 'xs',
               borderWidth: '1px',
               borderColor: 'border',
-              '& svg': { w: '5', h: '5' },
             })}
           >
             <IconUpload />
-          </span>
+          </IconTile>
           <span className={css({ fontSize: 'sm', fontWeight: '600', color: 'fg' })}>
             Pilih file{' '}
             <span
@@ -283,16 +217,14 @@ export function UploadDialog({
           <span className={css({ fontSize: 'xs', color: 'fgSubtle' })}>
             Gambar kerja, CAD, PDF, Office, foto, arsip ZIP · hingga {limits.max_files} file sekaligus
           </span>
-          <input
+          <HiddenFileInput
             id={inputId}
-            type="file"
             multiple
             aria-label="Pilih file"
-            onChange={onPick}
+            onChange={core.picker(add)}
             disabled={sending}
-            className={css({ srOnly: true })}
           />
-        </label>
+        </DropZone>
         {error ? (
           <p
             role="alert"
@@ -304,127 +236,28 @@ export function UploadDialog({
 
         {picked.length > 0 ? (
           <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-            <div
-              className={css({
-                display: 'flex',
-                justifyContent: 'space-between',
-                fontSize: 'xs',
-                color: 'fgSubtle',
-              })}
-            >
-              <span>
-                {waiting.length} file · {formatBytes(totalBytes)}
-              </span>
-              {sending ? (
-                <span className={css({ fontVariantNumeric: 'tabular-nums' })}>
-                  {progress.total >= 99 ? 'Menyimpan di server...' : `Mengunggah... ${progress.total}%`}
-                </span>
-              ) : null}
-            </div>
-            {sending ? <ProgressBar value={progress.total} label="Progres unggahan" /> : null}
-            <ul
-              aria-label="File yang dipilih"
-              className={css({
-                display: 'flex',
-                flexDirection: 'column',
-                borderWidth: '1px',
-                borderColor: 'border',
-                borderRadius: 'md',
-                maxH: { base: '40dvh', sm: '18rem' },
-                overflowY: 'auto',
-              })}
-            >
-              {picked.map((p) => {
-                const i = indexOfSent(p)
-                const percent = i >= 0 ? (progress.percents[i] ?? 0) : 0
-                const failed = p.problem ?? (p.outcome && !p.outcome.ok ? p.outcome.message : undefined)
-                return (
-                  <li
-                    key={p.id}
-                    aria-label={p.file.name}
-                    className={css({
-                      display: 'flex',
-                      alignItems: 'center',
-                      gap: '3',
-                      px: '3',
-                      py: '2.5',
-                      '&:not(:last-child)': { borderBottomWidth: '1px', borderColor: 'border' },
-                    })}
-                  >
-                    <FileKindTile name={p.file.name} size="sm" />
-                    <div
-                      className={css({
-                        flex: '1',
-                        minW: '0',
-                        display: 'flex',
-                        flexDirection: 'column',
-                        gap: '1',
-                      })}
-                    >
-                      <div className={css({ display: 'flex', gap: '2', alignItems: 'baseline' })}>
-                        <span
-                          className={css({ fontSize: 'sm', fontWeight: '500', truncate: true, flex: '1' })}
-                          title={p.file.name}
-                        >
-                          {p.file.name}
-                        </span>
-                        <span
-                          className={css({
-                            fontSize: 'xs',
-                            color: 'fgSubtle',
-                            flexShrink: 0,
-                            fontVariantNumeric: 'tabular-nums',
-                          })}
-                        >
-                          {sending && i >= 0 ? `${percent}%` : formatBytes(p.file.size)}
-                        </span>
-                      </div>
-                      {sending && i >= 0 ? (
-                        <ProgressBar value={percent} size="sm" label={`Progres ${p.file.name}`} />
-                      ) : null}
-                      {failed ? (
-                        <span
-                          className={cx(
-                            css({
-                              display: 'flex',
-                              alignItems: 'center',
-                              gap: '1',
-                              fontSize: 'xs',
-                              color: 'danger.fg',
-                            }),
-                          )}
-                        >
-                          <IconAlertCircle size={12} /> {failed}
-                        </span>
-                      ) : p.outcome?.ok ? (
-                        <span
-                          className={css({
-                            display: 'flex',
-                            alignItems: 'center',
-                            gap: '1',
-                            fontSize: 'xs',
-                            color: 'success.fg',
-                          })}
-                        >
-                          <IconCheckCircle size={12} /> Terunggah
-                        </span>
-                      ) : null}
-                    </div>
-                    {sending ? null : (
-                      <Button
-                        variant="ghost"
-                        size="xs"
-                        iconOnly
-                        aria-label={`Hapus ${p.file.name} dari daftar`}
-                        onClick={() => setPicked((current) => current.filter((x) => x.id !== p.id))}
-                      >
-                        <IconX />
-                      </Button>
-                    )}
-                  </li>
-                )
-              })}
-            </ul>
+            <UploadMeter
+              start={
+                <>
+                  {waiting.length} file · {formatBytes(totalBytes)}
+                </>
+              }
+              end={
+                sending
+                  ? progress.total >= 99
+                    ? 'Menyimpan di server...'
+                    : `Mengunggah... ${progress.total}%`
+                  : null
+              }
+              percent={sending ? progress.total : null}
+              label="Progres unggahan"
+            />
+            <PickedFiles
+              picked={picked}
+              sending={sending}
+              percentOf={percentOf}
+              onRemove={(id) => setPicked((current) => current.filter((x) => x.id !== id))}
+            />
             {picked.length > MAX_FILES_PER_UPLOAD ? (
               <p className={css({ fontSize: 'xs', color: 'danger.fg' })}>{FILE_MSG.tooManyFiles}</p>
             ) : null}
@@ -449,7 +282,7 @@ export function UploadDialog({
   )
 }
 
-function outcomeOf(id: string, sent: Picked[], outcomes: Outcome[]) {
+function outcomeOf(id: string, sent: PickedFile[], outcomes: Outcome[]) {
   const i = sent.findIndex((p) => p.id === id)
   return i >= 0 ? outcomes[i] : undefined
 }
