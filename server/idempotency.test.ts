@@ -339,10 +339,10 @@ describe(`idempotentCreate (${TEST_DB})`, () => {
   it('a failed handler leaves no key row and no created row; the retry succeeds', async () => {
     const key = randomUUID()
     let fail = true
-    const post = appWith(async ({ deps, claim }) => {
-      await claim({ n: 1 })
-      const row = await insertProject(deps.db, 'Gagal Lalu Ulang')
-      void deps.events.publish({
+    const post = appWith(async ({ claim }) => {
+      const tx = await claim({ n: 1 })
+      const row = await insertProject(tx.trx, 'Gagal Lalu Ulang')
+      tx.publish({
         type: 'project_created',
         actorId: admin.id,
         projectId: row.id,
@@ -367,10 +367,11 @@ describe(`idempotentCreate (${TEST_DB})`, () => {
     expect(events).toHaveLength(1)
   })
 
-  it('a transaction opened by the work joins the create (nested transactions are flattened)', async () => {
-    const post = appWith(async ({ deps, claim }) => {
-      await claim({ n: 1 })
-      const row = await deps.db.transaction().execute((trx) => insertProject(trx, 'Bersarang'))
+  it("a service handed the create's transaction writes in it (no transaction of its own)", async () => {
+    const service = (db: TestApp['db']) => insertProject(db, 'Bersarang')
+    const post = appWith(async ({ claim }) => {
+      const { trx } = await claim({ n: 1 })
+      const row = await service(trx)
       return { status: 201, message: 'ok', data: row }
     })
     const res = await post(randomUUID())
@@ -385,13 +386,13 @@ describe(`idempotentCreate (${TEST_DB})`, () => {
     expect((await keyRows(admin.id)).map((r) => r.key)).not.toContain(key)
   })
 
-  it("the work's db keeps Kysely's helpers (db.fn) before and after the claim", async () => {
-    const post = appWith(async ({ deps, claim }) => {
-      const count = () =>
-        deps.db.selectFrom('projects').select(deps.db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-      const before = Number((await count()).n)
-      await claim({})
-      const after = Number((await count()).n)
+  it("Kysely's helpers (db.fn) work on the database before the claim and on its transaction after", async () => {
+    const post = appWith(async ({ claim }) => {
+      const count = (db: TestApp['db']) =>
+        db.selectFrom('projects').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+      const before = Number((await count(t.deps.db)).n)
+      const { trx } = await claim({})
+      const after = Number((await count(trx)).n)
       return { status: 201, message: 'ok', data: { same: before === after } }
     })
     const res = await post(randomUUID())
@@ -400,9 +401,9 @@ describe(`idempotentCreate (${TEST_DB})`, () => {
   })
 
   it('what the work writes after claim() is rolled back with it', async () => {
-    const post = appWith(async ({ deps, claim }) => {
-      await claim({})
-      await insertProject(deps.db, 'Ditarik Kembali')
+    const post = appWith(async ({ claim }) => {
+      const { trx } = await claim({})
+      await insertProject(trx, 'Ditarik Kembali')
       throw new AppError(422, 'Gagal di tengah jalan')
     })
     expect((await post(randomUUID())).status).toBe(422)

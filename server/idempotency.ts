@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { ControlledTransaction, Kysely, Transaction } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { DB } from './db/schema'
 import type { AppEnv, Deps } from './deps'
-import { type DomainEvent, EventHub } from './events'
+import type { DomainEvent } from './events'
 import { AppError, nowIso } from './http'
+import type { JobKind } from './jobs/job-kind'
 
 /**
  * Retried creates (docs/decisions/0007-idempotency-keys.md): a create call may carry an `Idempotency-Key` (a client-made uuid); the
@@ -25,48 +26,121 @@ const SWEEP_EVERY_MS = 10 * 60 * 1000
 
 export type CreateAnswer = { status: ContentfulStatusCode; message: string; data?: unknown }
 
-export type CreateScope = {
+/**
+ * The transaction a create writes in, handed explicitly to the code that writes: rows go through `trx`,
+ * and commit with the stored answer or not at all. What must wait for the commit (domain events, waking
+ * the job runner, deleting a replaced blob) is queued here and runs only once it committed; never for a
+ * rolled-back or replayed request.
+ */
+export type Tx = {
+  readonly trx: Transaction<DB>
+  /** Delivered to `deps.events` after the commit. */
+  publish(event: DomainEvent): void
+  /** Queues a job in this transaction; this process's runner is woken after the commit. */
+  enqueue<P>(kind: JobKind<P>, payload: P): Promise<number>
+  /** Runs after the commit, before the answer goes out; a failure is logged (the create stands). */
+  afterCommit(work: () => Promise<void>): void
+  /** Runs when the transaction is rolled back (uploads/commit.ts deletes the blobs it put for it). */
+  onRollback(undo: () => Promise<void>): void
+}
+
+/** A Tx and its two ends, for whoever opened it. */
+export type OpenTx = Tx & { commit(): Promise<void>; rollback(): Promise<void> }
+
+/**
+ * Opens a transaction with its after-commit and on-rollback work. `commit()` commits, then delivers the
+ * events, wakes the job runner and runs the after-commit work; `rollback()` rolls back and runs the
+ * undo work. A commit that itself failed may still have landed (a connection lost on the way back), so
+ * its undo work is skipped: what it would remove (blobs) is left to the start-up sweep.
+ */
+export async function beginTx(deps: Pick<Deps, 'db' | 'events' | 'jobs' | 'logger'>): Promise<OpenTx> {
+  const trx = await deps.db.startTransaction().execute()
+  const events: DomainEvent[] = []
+  const jobs = deps.jobs.heldUntilCommit()
+  const committed: (() => Promise<void>)[] = []
+  const undo: (() => Promise<void>)[] = []
+  let state: 'open' | 'committing' | 'ended' = 'open'
+  return {
+    trx,
+    publish: (event) => void events.push(event),
+    enqueue: async (kind, payload) => {
+      const id = await jobs.jobs.enqueue(trx, kind, payload)
+      jobs.jobs.wake()
+      return id
+    },
+    afterCommit: (work) => void committed.push(work),
+    onRollback: (work) => void undo.push(work),
+    async commit() {
+      if (state !== 'open') throw new Error('beginTx: the transaction has already ended')
+      state = 'committing'
+      await trx.commit().execute()
+      state = 'ended'
+      for (const event of events) void deps.events.publish(event)
+      jobs.release()
+      for (const work of committed)
+        await work().catch((err) => deps.logger.error('work after a commit failed', err))
+    },
+    async rollback() {
+      if (state === 'ended') return
+      const commitFailed = state === 'committing'
+      state = 'ended'
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => {})
+      if (commitFailed) return
+      for (const work of undo)
+        await work().catch((err) => deps.logger.error('undo after a rollback failed', err))
+    },
+  }
+}
+
+/** What a service's `read()` gives once the body is read and the key claimed: the input and its Tx. */
+export type Claimed<T> = { input: T; tx: Tx }
+
+export type ReadOptions<T> = {
+  /** What of the input the Idempotency-Key fingerprints (default: all of it). */
+  fingerprint?: (input: T) => unknown
   /**
-   * The dependencies to do the work with: `db` is the plain database until claim() and the create's
-   * transaction after it (a `db.transaction()` inside joins it), and `events` are delivered to the real hub (and `jobs` woken) only after the commit (never for a rolled-back or
-   * replayed request).
+   * For a field kept out of the fingerprint (a password: a fast hash of it must not be stored): before a
+   * stored answer is replayed, whether this request's value matches what the first one created (`db` is
+   * the create's transaction). False answers 422 like any other reuse of the key for a different request.
    */
-  deps: Deps
+  sameAsStored?: (input: T, storedData: unknown, db: Kysely<DB>) => Promise<boolean>
+}
+
+export type CreateScope = {
   /**
    * Call once the caller is known to be allowed and the body is read, with a JSON-able form of the
    * request body (JSON: the parsed body; multipart: the field values plus each file's name and sha256).
-   * With an Idempotency-Key it checks the key (400), then either takes the key for this transaction or
-   * ends the work: a stored answer is replayed, a key used for a different request answers 422. Without
-   * a key it does nothing. It must be called exactly once when a key is sent.
+   * It opens the create's transaction and returns it. With an Idempotency-Key it first checks the key
+   * (400), then either takes the key in that transaction or ends the work: a stored answer is replayed,
+   * a key used for a different request answers 422. It must be called exactly once when a key is sent.
    */
-  claim: (payload: unknown) => Promise<void>
+  claim: (payload: unknown) => Promise<Tx>
   /**
    * `read` (a body parser a service calls after its access check) followed by claim() with what it
-   * read, or with `payload(input)` when not all of it should be fingerprinted.
+   * read: the service gets the input and the transaction to write it in.
    */
-  read: <T>(
-    read: () => Promise<T>,
-    payload?: (input: T) => unknown,
-    /**
-     * For a field kept out of the fingerprint (a password: a fast hash of it must not be stored): before a
-     * stored answer is replayed, whether this request's value matches what the first one created. False
-     * answers 422 like any other reuse of the key for a different request.
-     */
-    sameAsStored?: (input: T, storedData: unknown) => Promise<boolean>,
-  ) => () => Promise<T>
+  read: <T>(read: () => Promise<T>, options?: ReadOptions<T>) => () => Promise<Claimed<T>>
+}
+
+export type CreateOptions = {
+  /** 'ignored': a call that never took an Idempotency-Key (the avatar); it still runs in one Tx. */
+  idempotencyKey?: 'ignored'
 }
 
 /**
- * Runs a create and answers it, idempotently when the request has an Idempotency-Key. What `work` writes
- * after claim() runs in one database transaction with `scope.deps` (the access check and the body read
- * before it run outside any transaction); what it returns is the answer ({ success: true, message, data }
- * with its status), stored with the key in the same transaction.
+ * Runs a create and answers it, idempotently when the request has an Idempotency-Key. The access check
+ * and the body read run outside any transaction; claim() opens it and hands it over, and what `work`
+ * returns is the answer ({ success: true, message, data } with its status), stored with the key in the
+ * same transaction. Uploads run through uploads/upload-service.ts, which calls this.
  *
- *   app.post('/create', (c) =>
+ *   on(endpoints.create, (c) =>
  *     idempotentCreate(c, deps, async (scope) => {
- *       // The service checks access, then calls the read: the body is parsed and the key claimed.
- *       const read = scope.read(() => jsonBody(c, ProjectCreateSchema))
- *       const row = await createProject(scope.deps, c.var.user, read)
+ *       // The service checks access, then calls the read: the body is parsed, the key claimed, and
+ *       // the service writes through the `tx` it gets back.
+ *       const row = await createProject(deps, c.var.user, scope.read(() => jsonBody(c, ProjectCreateSchema)))
  *       return { status: 201, message: 'Project berhasil dibuat', data: toProject(row) }
  *     }),
  *   )
@@ -75,77 +149,61 @@ export async function idempotentCreate(
   c: Context<AppEnv>,
   deps: Deps,
   work: (scope: CreateScope) => Promise<CreateAnswer>,
+  options: CreateOptions = {},
 ): Promise<Response> {
-  const key = c.req.header('idempotency-key')
+  const key = options.idempotencyKey === 'ignored' ? undefined : c.req.header('idempotency-key')
   const userId = c.var.user.id
   const fingerprint = (payload: unknown) => requestFingerprint(c.req.method, c.req.path, payload)
   if (key !== undefined) await sweepOccasionally(deps)
 
-  const pending: DomainEvent[] = []
-  const events = new EventHub()
-  events.subscribe((event) => {
-    pending.push(event)
-  })
-  const jobs = deps.jobs.heldUntilCommit()
-
   // The transaction starts at claim(), once the body is read: a slow client trickling its body (a phone
   // uploading photos) must not hold a database connection (SQLite has one) while it does.
-  let trx: ControlledTransaction<DB> | undefined
+  let tx: OpenTx | undefined
   let claimed = false
-  const claim = async (payload: unknown) => {
+  const claim = async (payload: unknown): Promise<Tx> => {
     if (claimed) throw new Error('idempotentCreate: claim() called twice')
     claimed = true
     if (key !== undefined && !KEY_PATTERN.test(key))
       throw new AppError(400, 'Idempotency-Key tidak valid: gunakan 8-100 huruf, angka, - atau _')
-    trx = await deps.db.startTransaction().execute()
-    if (key !== undefined) await takeKey(trx, userId, key, fingerprint(payload))
+    tx = await beginTx(deps)
+    if (key !== undefined) await takeKey(tx.trx, userId, key, fingerprint(payload))
+    return tx
   }
   const read =
-    <T>(
-      read: () => Promise<T>,
-      payload: (input: T) => unknown = (input) => input,
-      sameAsStored?: (input: T, storedData: unknown) => Promise<boolean>,
-    ) =>
-    async () => {
+    <T>(read: () => Promise<T>, { fingerprint = (input) => input, sameAsStored }: ReadOptions<T> = {}) =>
+    async (): Promise<Claimed<T>> => {
       const input = await read()
       try {
-        await claim(payload(input))
+        return { input, tx: await claim(fingerprint(input)) }
       } catch (err) {
-        if (err instanceof Replay && sameAsStored) {
+        if (err instanceof Replay && sameAsStored && tx) {
           const stored = (JSON.parse(err.row.body) as { data?: unknown }).data
-          if (!(await sameAsStored(input, stored))) throw new AppError(422, KEY_REUSED)
+          if (!(await sameAsStored(input, stored, tx.trx))) throw new AppError(422, KEY_REUSED)
         }
         throw err
       }
-      return input
     }
 
   let body: string
   let status: ContentfulStatusCode
   try {
-    const db = phased(deps.db, () => trx)
-    const answer = await work({ deps: { ...deps, db, events, jobs: jobs.jobs }, claim, read })
+    const answer = await work({ claim, read })
     if (key !== undefined && !claimed) throw new Error('idempotentCreate: the work never called claim()')
     body = JSON.stringify({ success: true, message: answer.message, data: answer.data })
     status = answer.status
-    if (trx && key !== undefined)
-      await trx
+    if (tx && key !== undefined)
+      await tx.trx
         .updateTable('idempotency_keys')
         .set({ status, body })
         .where('user_id', '=', userId)
         .where('key', '=', key)
         .execute()
-    await trx?.commit().execute()
+    await tx?.commit()
   } catch (err) {
-    await trx
-      ?.rollback()
-      .execute()
-      .catch(() => {})
+    await tx?.rollback()
     if (err instanceof Replay) return replay(c, err.row)
     throw err
   }
-  for (const event of pending) void deps.events.publish(event)
-  jobs.release()
   return c.body(body, status, { 'Content-Type': 'application/json' })
 }
 
@@ -232,32 +290,4 @@ async function sweepOccasionally(deps: Pick<Deps, 'db' | 'logger'>) {
   } catch (err) {
     deps.logger.warn('idempotency key sweep failed', err)
   }
-}
-
-/**
- * The create's `db`: the plain database until claim() starts the transaction, the transaction after.
- * Inside it, `transaction()` joins instead of throwing (Kysely refuses nested transactions), so a
- * service that opens its own transaction runs inside the create's.
- */
-function phased(base: Kysely<DB>, current: () => Transaction<DB> | undefined): Kysely<DB> {
-  const view: Kysely<DB> = new Proxy(base, {
-    get(target, prop) {
-      const trx = current()
-      if (trx && prop === 'transaction') {
-        const builder = {
-          setIsolationLevel: () => builder,
-          setAccessMode: () => builder,
-          execute: <T>(fn: (t: Kysely<DB>) => Promise<T>) => fn(view),
-        }
-        return () => builder
-      }
-      const source = trx ?? target
-      const value = Reflect.get(source, prop, source)
-      if (typeof value !== 'function') return value
-      // Methods need their own `this` (Kysely keeps private fields); `db.fn` is a function carrying
-      // helpers (countAll, sum...) as properties, which the bound copy must keep.
-      return Object.assign(value.bind(source), value)
-    },
-  })
-  return view
 }

@@ -34,9 +34,9 @@ app.use('*', async (c, next) => {
 })
 app.post('/api/project/create', (c) =>
   idempotentCreate(c, deps, async (scope) => {
-    const input = await scope.read(() => jsonBody(c, ProjectCreateSchema))()
+    const { input, tx } = await scope.read(() => jsonBody(c, ProjectCreateSchema))()
     const now = new Date().toISOString()
-    const row = await scope.deps.db
+    const row = await tx.trx
       .insertInto('projects')
       .values({ slug: randomUUID(), ...input, created_by: user.id, created_at: now, updated_at: now })
       .returningAll()

@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely'
+import type { Transaction } from 'kysely'
 import type { DB } from '../db/schema'
 import type { Deps } from '../deps'
+import type { Tx } from '../idempotency'
 import { newBlobKey, type StagedWrite, type Visibility } from '../storage/blob-store'
 
 /** A staged file on its way into the store under a fresh key (the key the rows will name). */
@@ -18,33 +19,31 @@ export function pendingBlob(
 const PUT_CONCURRENCY = 4
 
 /**
- * Commits rows and blobs together: puts every blob into the store, then runs `write` in one database
- * transaction. If a put or the transaction fails, the blobs put so far are deleted and the error is
- * rethrown, so a failed upload leaves neither a row nor a blob. A process that dies between the put and
- * the commit leaves an orphan blob, which the start-up sweep (sweep.ts) removes.
+ * Commits rows and blobs together, in the transaction it is given: puts every blob into the store, then
+ * runs `write` with that transaction. If the transaction does not commit (a put failed, the write or
+ * anything after it in the request threw), the blobs are deleted when it rolls back, so a failed upload
+ * leaves neither a row nor a blob. A process that dies between the put and the commit leaves an orphan
+ * blob, which the start-up sweep (sweep.ts) removes.
  */
 export async function commitUpload<T>(
-  deps: Pick<Deps, 'db' | 'store' | 'logger'>,
+  tx: Tx,
+  deps: Pick<Deps, 'store' | 'logger'>,
   blobs: readonly PendingBlob[],
-  write: (trx: Kysely<DB>) => Promise<T>,
+  write: (trx: Transaction<DB>) => Promise<T>,
 ): Promise<T> {
-  try {
-    for (let i = 0; i < blobs.length; i += PUT_CONCURRENCY) {
-      await Promise.all(
-        blobs
-          .slice(i, i + PUT_CONCURRENCY)
-          .map((b) =>
-            deps.store.put(b.key, b.visibility, b.staged ? { staged: b.staged } : { localFile: b.localFile }),
-          ),
-      )
-    }
-    return await deps.db.transaction().execute(write)
-  } catch (err) {
-    // Every planned key, put or not: deleting an absent blob is a no-op, and a put that failed half-way
-    // in a batch may still have landed.
-    await deleteBlobsQuietly(deps, blobs, 'of a failed upload')
-    throw err
+  // Every planned key, put or not: deleting an absent blob is a no-op, and a put that failed half-way in
+  // a batch may still have landed.
+  tx.onRollback(() => deleteBlobsQuietly(deps, blobs, 'of a failed upload'))
+  for (let i = 0; i < blobs.length; i += PUT_CONCURRENCY) {
+    await Promise.all(
+      blobs
+        .slice(i, i + PUT_CONCURRENCY)
+        .map((b) =>
+          deps.store.put(b.key, b.visibility, b.staged ? { staged: b.staged } : { localFile: b.localFile }),
+        ),
+    )
   }
+  return write(tx.trx)
 }
 
 /**

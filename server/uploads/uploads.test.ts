@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { UPLOAD_MSG } from '../../src/contracts/uploads'
 import { AVATAR_TYPE_MESSAGE } from '../../src/contracts/users'
 import { AppError } from '../http'
+import { beginTx, type Tx } from '../idempotency'
 import { newBlobKey } from '../storage/blob-store'
 import { createTestApp, formWith, listen, samplePng, type TestApp } from '../test/harness'
 import { closeUnreadBody } from './close-unread-body'
@@ -390,6 +391,18 @@ describe('a killed upload leaves nothing behind', () => {
 })
 
 describe('row and blob commit together', () => {
+  /** What the create runner does around a store step: commit, or roll back on a throw. */
+  async function inTx<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    const tx = await beginTx(t.deps)
+    try {
+      const result = await work(tx)
+      await tx.commit()
+      return result
+    } catch (err) {
+      await tx.rollback()
+      throw err
+    }
+  }
   async function stagedPng() {
     fs.mkdirSync(staging(), { recursive: true })
     const file = path.join(staging(), `${newBlobKey('png')}`)
@@ -402,19 +415,21 @@ describe('row and blob commit together', () => {
     const row = await t.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow()
     let sawBlob = false
     await expect(
-      commitUpload(t.deps, [blob], async (trx) => {
-        sawBlob = (await t.deps.store.head(blob.key, 'public')) !== undefined
-        await trx
-          .updateTable('users')
-          .set({ avatar: `/storage/${blob.key}` })
-          .where('id', '=', userId)
-          .execute()
-        // A real constraint violation from the database: the email is taken.
-        await trx
-          .insertInto('users')
-          .values({ ...row, id: undefined, created_by: null })
-          .execute()
-      }),
+      inTx((tx) =>
+        commitUpload(tx, t.deps, [blob], async (trx) => {
+          sawBlob = (await t.deps.store.head(blob.key, 'public')) !== undefined
+          await trx
+            .updateTable('users')
+            .set({ avatar: `/storage/${blob.key}` })
+            .where('id', '=', userId)
+            .execute()
+          // A real constraint violation from the database: the email is taken.
+          await trx
+            .insertInto('users')
+            .values({ ...row, id: undefined, created_by: null })
+            .execute()
+        }),
+      ),
     ).rejects.toThrow()
     expect(sawBlob).toBe(true)
     expect(await t.deps.store.head(blob.key, 'public')).toBeUndefined()
@@ -428,16 +443,43 @@ describe('row and blob commit together', () => {
   })
   it('a committed upload keeps its blob', async () => {
     const blob = pendingBlob(await stagedPng(), 'public')
-    const n = await commitUpload(t.deps, [blob], async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({ avatar: `/storage/${blob.key}` })
-        .where('id', '=', userId)
-        .execute()
-      return 1
-    })
+    const n = await inTx((tx) =>
+      commitUpload(tx, t.deps, [blob], async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ avatar: `/storage/${blob.key}` })
+          .where('id', '=', userId)
+          .execute()
+        return 1
+      }),
+    )
     expect(n).toBe(1)
     expect(await t.deps.store.head(blob.key, 'public')).toMatchObject({ size: expect.any(Number) })
+  })
+  it('a failure after the write, before the commit, rolls the row back and deletes the blob', async () => {
+    const before = publicBlobs()
+    const blob = pendingBlob(await stagedPng(), 'public')
+    const row = await t.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow()
+    await expect(
+      inTx(async (tx) => {
+        await commitUpload(tx, t.deps, [blob], (trx) =>
+          trx
+            .updateTable('users')
+            .set({ avatar: `/storage/${blob.key}` })
+            .where('id', '=', userId)
+            .execute(),
+        )
+        throw new Error('the answer could not be made')
+      }),
+    ).rejects.toThrow('the answer could not be made')
+    expect(await t.deps.store.head(blob.key, 'public')).toBeUndefined()
+    expect(publicBlobs()).toEqual(before)
+    const after = await t.db
+      .selectFrom('users')
+      .select('avatar')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow()
+    expect(after.avatar).toBe(row.avatar)
   })
 })
 

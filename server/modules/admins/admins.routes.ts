@@ -12,11 +12,10 @@ export const adminRoutes: Routes = (deps, on) => {
   // password stays out of the request fingerprint: a fast hash of it would sit beside the argon2 one.
   on(endpoints.create, (c) =>
     idempotentCreate(c, deps, async (scope) => {
-      const read = scope.read(
-        () => jsonBody(c, AdminCreateSchema),
-        (input) => ({ ...input, password: undefined }),
-      )
-      const row = await createAdmin(scope.deps, c.var.user, read)
+      const read = scope.read(() => jsonBody(c, AdminCreateSchema), {
+        fingerprint: (input) => ({ ...input, password: undefined }),
+      })
+      const row = await createAdmin(deps, c.var.user, read)
       return { status: 201, message: 'Admin berhasil ditambahkan', data: toUser(row) }
     }),
   )

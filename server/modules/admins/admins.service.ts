@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import { type Actor, access } from '../../access'
 import type { DB, UserRow } from '../../db/schema'
 import type { Deps } from '../../deps'
+import type { Claimed } from '../../idempotency'
 import { createAccount, findAccount, listAccounts, removeAccount } from '../users/accounts.service'
 
 /** Admin accounts, managed by the superadmin only (SPEC section 6); every call asks the policy first. */
@@ -17,11 +18,15 @@ export async function listAdmins(deps: Db, user: Actor): Promise<UserRow[]> {
   return listAccounts(deps.db, ADMIN)
 }
 
-/** `read` parses the body; it runs only after the caller is allowed. */
-export async function createAdmin(deps: Db, user: Actor, read: () => Promise<AdminInput>): Promise<UserRow> {
+/** `read` parses the body and claims the Idempotency-Key, only after the caller is allowed. */
+export async function createAdmin(
+  deps: Db,
+  user: Actor,
+  read: () => Promise<Claimed<AdminInput>>,
+): Promise<UserRow> {
   await access.require(deps, user, 'admin.manage')
-  const input = await read()
-  return createAccount(deps.db, { ...input, role: 'admin', createdBy: user.id })
+  const { input, tx } = await read()
+  return createAccount(tx.trx, { ...input, role: 'admin', createdBy: user.id })
 }
 
 export async function removeAdmin(deps: DbAndFeed, user: Actor, id: number): Promise<void> {

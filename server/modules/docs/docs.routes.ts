@@ -1,30 +1,11 @@
-import {
-  CommentCreateSchema,
-  DOC_IMAGE_MAX_BYTES,
-  DOC_MAX_IMAGES,
-  DOC_MSG,
-  type DocListEnvelope,
-} from '../../../src/contracts/docs'
+import { CommentCreateSchema, DOC_MSG, type DocListEnvelope } from '../../../src/contracts/docs'
 import * as endpoints from '../../../src/contracts/docs.endpoints'
 import { jsonBody, ok } from '../../http'
 import { idempotentCreate } from '../../idempotency'
 import type { Routes } from '../../route'
-import { type UploadOptions, withUpload } from '../../uploads/receive'
-import { IMAGE_KINDS } from '../../uploads/sniff'
-import { uploadDocs } from './doc-upload.service'
+import { runUpload } from '../../uploads/upload-service'
+import { docUpload } from './doc-upload.service'
 import { addComment, listComments, listDocs, removeDoc, reviewDoc, setLike } from './docs.service'
-
-export function docUploadOptions(maxUploadBytes: number): UploadOptions {
-  return {
-    fileFields: ['files'],
-    maxFiles: DOC_MAX_IMAGES,
-    maxFileBytes: Math.min(DOC_IMAGE_MAX_BYTES, maxUploadBytes),
-    accept: IMAGE_KINDS,
-    typeMessage: DOC_MSG.imagesOnly,
-    // One bad photo is listed in the answer; the others still make the item.
-    failure: 'file',
-  }
-}
 
 /**
  * /api/doc/{slug}/... (SPEC section 7, Documentation). Shapes in src/contracts/docs.ts. The three writes
@@ -32,15 +13,7 @@ export function docUploadOptions(maxUploadBytes: number): UploadOptions {
  * in the services (server/access.ts).
  */
 export const docRoutes: Routes = (deps, on) => {
-  const uploadOptions = docUploadOptions(deps.config.maxUploadBytes)
-
-  on(endpoints.upload, (c) =>
-    idempotentCreate(c, deps, (scope) =>
-      uploadDocs(scope, c.var.user, c.req.param('slug'), (work) =>
-        withUpload(c, deps.config, uploadOptions, work),
-      ),
-    ),
-  )
+  on(endpoints.upload, (c) => runUpload(c, deps, docUpload, { slug: c.req.param('slug') }))
 
   on(endpoints.list, async (c) => {
     const page = await listDocs(deps, c.var.user, c.req.param('slug'), {
@@ -63,7 +36,7 @@ export const docRoutes: Routes = (deps, on) => {
   on(endpoints.comment, (c) =>
     idempotentCreate(c, deps, async (scope) => {
       const comment = await addComment(
-        scope,
+        deps,
         c.var.user,
         c.req.param('slug'),
         c.req.param('postId'),
@@ -82,7 +55,14 @@ export const docRoutes: Routes = (deps, on) => {
   on(endpoints.like, (c) =>
     idempotentCreate(c, deps, async (scope) => {
       const flag = c.req.param('flag')
-      const like = await setLike(scope, c.var.user, c.req.param('slug'), c.req.param('uuid'), flag)
+      const like = await setLike(
+        deps,
+        c.var.user,
+        c.req.param('slug'),
+        c.req.param('uuid'),
+        flag,
+        scope.claim,
+      )
       return { status: 200, message: like.liked ? DOC_MSG.liked : DOC_MSG.unliked, data: like }
     }),
   )

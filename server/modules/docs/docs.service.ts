@@ -12,7 +12,7 @@ import { type Actor, access } from '../../access'
 import type { DB } from '../../db/schema'
 import type { Deps } from '../../deps'
 import { AppError, notFound, nowIso } from '../../http'
-import type { CreateScope } from '../../idempotency'
+import type { Claimed, Tx } from '../../idempotency'
 import { deleteBlobsQuietly } from '../../uploads/commit'
 import { docsQuery, findDoc, ID, loadDocs, MAX_ID, withImages } from './doc-view'
 
@@ -102,31 +102,31 @@ function toComment(r: {
 
 /**
  * PATCH like/{uuid}/{true|false}: sets the caller's like (a set, not a toggle: repeating it changes
- * nothing). Through idempotentCreate, so an outbox retry of an old like cannot undo a newer unlike.
+ * nothing). Through idempotentCreate, so an outbox retry of an old like cannot undo a newer unlike;
+ * `claim` takes the key and gives the transaction the like is set in.
  */
 export async function setLike(
-  scope: CreateScope,
+  deps: Db,
   user: Actor & { id: number },
   slug: string,
   docRef: string,
   flag: string,
+  claim: (payload: unknown) => Promise<Tx>,
 ): Promise<DocLikeResult> {
   if (flag !== 'true' && flag !== 'false') throw notFound()
   const liked = flag === 'true'
-  const project = await access.project(scope.deps, user, slug, 'doc.write')
-  await scope.claim({ liked })
-  const { db } = scope.deps
-  const doc = await findDoc(db, project.id, docRef)
+  const project = await access.project(deps, user, slug, 'doc.write')
+  const { trx } = await claim({ liked })
+  const doc = await findDoc(trx, project.id, docRef)
   if (liked)
-    await db
+    await trx
       .insertInto('doc_likes')
       .values({ doc_id: doc.id, user_id: user.id, created_at: nowIso() })
       .onConflict((oc) => oc.columns(['doc_id', 'user_id']).doNothing())
       .execute()
-  else await db.deleteFrom('doc_likes').where('doc_id', '=', doc.id).where('user_id', '=', user.id).execute()
-  const { n } = await db
+  else await trx.deleteFrom('doc_likes').where('doc_id', '=', doc.id).where('user_id', '=', user.id).execute()
+  const { n } = await trx
     .selectFrom('doc_likes')
-    // eb.fn, not db.fn: inside idempotentCreate `db` is a proxy whose callable members lose their properties.
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('doc_id', '=', doc.id)
     .executeTakeFirstOrThrow()
@@ -134,22 +134,21 @@ export async function setLike(
 }
 
 export async function addComment(
-  scope: CreateScope,
+  deps: Db,
   user: Actor & { id: number; name: string },
   slug: string,
   docRef: string,
-  read: () => Promise<{ comment: string }>,
+  read: () => Promise<Claimed<{ comment: string }>>,
 ): Promise<DocComment> {
-  const project = await access.project(scope.deps, user, slug, 'comment.create')
-  const { comment } = await read()
-  const { db } = scope.deps
-  const doc = await findDoc(db, project.id, docRef)
-  const row = await db
+  const project = await access.project(deps, user, slug, 'comment.create')
+  const { input, tx } = await read()
+  const doc = await findDoc(tx.trx, project.id, docRef)
+  const row = await tx.trx
     .insertInto('doc_comments')
-    .values({ doc_id: doc.id, user_id: user.id, content: comment, created_at: nowIso() })
+    .values({ doc_id: doc.id, user_id: user.id, content: input.comment, created_at: nowIso() })
     .returning(['id', 'content', 'created_at'])
     .executeTakeFirstOrThrow()
-  void scope.deps.events.publish({
+  tx.publish({
     type: 'comment_added',
     actorId: user.id,
     projectId: project.id,

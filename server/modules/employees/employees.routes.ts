@@ -20,12 +20,11 @@ export const employeeRoutes: Routes = (deps, on) => {
   // a repeat is replayed only when its password verifies against the account the first one made.
   on(endpoints.create, (c) =>
     idempotentCreate(c, deps, async (scope) => {
-      const read = scope.read(
-        () => jsonBody(c, EmployeeCreateSchema),
-        (input) => ({ ...input, password: undefined }),
-        (input, stored) => createdWithPassword(scope.deps.db, stored, input.password),
-      )
-      const row = await createEmployee(scope.deps, c.var.user, idParam(c), read)
+      const read = scope.read(() => jsonBody(c, EmployeeCreateSchema), {
+        fingerprint: (input) => ({ ...input, password: undefined }),
+        sameAsStored: (input, stored, trx) => createdWithPassword(trx, stored, input.password),
+      })
+      const row = await createEmployee(deps, c.var.user, idParam(c), read)
       return { status: 201, message: 'Karyawan berhasil ditambahkan', data: toUser(row) }
     }),
   )

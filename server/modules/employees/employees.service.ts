@@ -4,6 +4,7 @@ import { type Actor, access } from '../../access'
 import type { DB, UserRow } from '../../db/schema'
 import type { Deps } from '../../deps'
 import { forbidden } from '../../http'
+import type { Claimed } from '../../idempotency'
 import { verifyPassword } from '../auth/passwords'
 import {
   createAccount,
@@ -16,7 +17,8 @@ import {
 
 /**
  * Employee accounts (perencanaan, pengawasan), managed by admins (SPEC section 6). Every call asks the
- * policy first; `read` parses the body and runs only after the caller is allowed.
+ * policy first; `read` parses the body and runs only after the caller is allowed (for the create it also
+ * claims the Idempotency-Key and gives the transaction to write in).
  */
 
 type Db = { db: Kysely<DB> }
@@ -31,16 +33,16 @@ export async function listEmployees(deps: Db, user: Actor): Promise<UserRow[]> {
 
 /** SPEC leaves the path id of the create call open: it is the creating admin's own id (403 otherwise). */
 export async function createEmployee(
-  deps: Pick<Deps, 'db' | 'events'>,
+  deps: Db,
   user: Actor,
   pathId: number,
-  read: () => Promise<EmployeeInput & { password: string }>,
+  read: () => Promise<Claimed<EmployeeInput & { password: string }>>,
 ): Promise<UserRow> {
   await access.require(deps, user, 'employee.manage')
   if (pathId !== user.id) throw forbidden()
-  const input = await read()
-  const row = await createAccount(deps.db, { ...input, createdBy: user.id })
-  void deps.events.publish({
+  const { input, tx } = await read()
+  const row = await createAccount(tx.trx, { ...input, createdBy: user.id })
+  tx.publish({
     type: 'employee_added',
     actorId: user.id,
     userId: row.id,

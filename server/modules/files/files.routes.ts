@@ -2,17 +2,9 @@ import { FILE_MSG, type UploadResponse } from '../../../src/contracts/files'
 import * as endpoints from '../../../src/contracts/files.endpoints'
 import { sendStoredFile } from '../../downloads'
 import { ok } from '../../http'
-import { idempotentCreate } from '../../idempotency'
 import type { Routes } from '../../route'
-import { withUpload } from '../../uploads/receive'
-import {
-  AREA_UPLOAD,
-  fileDownload,
-  NothingStored,
-  removeFile,
-  reviewFile,
-  uploadFiles,
-} from './files.service'
+import { runUpload } from '../../uploads/upload-service'
+import { fileDownload, fileUpload, NothingStored, removeFile, reviewFile } from './files.service'
 
 /**
  * /api/file (SPEC section 7, Files). Handlers parse, call the service and answer; who may do what is
@@ -24,23 +16,7 @@ export const fileRoutes: Routes = (deps, on) => {
   on(endpoints.upload, async (c) => {
     let res: Response
     try {
-      res = await idempotentCreate(c, deps, async (scope) => {
-        const outcome = await uploadFiles(
-          scope.deps,
-          c.var.user,
-          c.req.param('slug'),
-          c.req.param('area'),
-          // Nothing here reads the bytes back: an object store takes them directly, no local copy.
-          (work) => withUpload(c, deps.config, { ...AREA_UPLOAD, stageIn: deps.store }, work),
-          scope.claim,
-        )
-        const stored = outcome.results.length
-        const message =
-          outcome.errors.length > 0
-            ? FILE_MSG.partial(stored, outcome.errors.length)
-            : FILE_MSG.uploaded(stored)
-        return { status: 201, message, data: outcome }
-      })
+      res = await runUpload(c, deps, fileUpload, { slug: c.req.param('slug'), area: c.req.param('area') })
     } catch (err) {
       if (!(err instanceof NothingStored)) throw err
       const body: UploadResponse = { success: false, message: err.message, results: [], errors: err.errors }

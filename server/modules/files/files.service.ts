@@ -10,13 +10,15 @@ import {
   type ReviewDecision,
   type UploadError,
 } from '../../../src/contracts/files'
-import { type Actor, access } from '../../access'
+import { type Actor, access, type ProjectRow } from '../../access'
+import type { UserRow } from '../../db/schema'
 import type { Deps } from '../../deps'
 import type { StoredFile } from '../../downloads'
 import { AppError, notFound, nowIso } from '../../http'
 import { commitUpload, deleteBlobsQuietly, pendingBlob } from '../../uploads/commit'
-import type { ReceivedFile, Upload, UploadOptions } from '../../uploads/receive'
+import type { ReceivedFile, UploadOptions } from '../../uploads/receive'
 import { ANY_KIND } from '../../uploads/sniff'
+import type { UploadService } from '../../uploads/upload-service'
 import { fileAreaParam, fileEntries, findFolder, isConstraintError, toFileEntry } from './area-files'
 
 /*
@@ -55,34 +57,38 @@ export class NothingStored extends Error {
 /** A name to show for a file the client sent without one. */
 const NAMELESS = '(tanpa nama)'
 
+type Target = { user: UserRow; project: ProjectRow; area: FileArea }
+type Input = {
+  folderSlug: string
+  accepted: { file: ReceivedFile; name: string }[]
+  errors: UploadError[]
+  statuses: number[]
+}
+
 /**
- * POST /api/file/{slug}/upload/{area}: stores every acceptable file into the area's root or the folder
- * `folder_slug`, all rows in one transaction with their blobs (commitUpload), and lists per file what
- * was refused and why. `claim` (the Idempotency-Key) is taken once the body is read, with the field
- * values and each file's name and SHA-256 as the request's fingerprint.
+ * POST /api/file/{slug}/upload/{area} (an UploadService, uploads/upload-service.ts): stores every
+ * acceptable file into the area's root or the folder `folder_slug`, all rows in one transaction with
+ * their blobs (commitUpload), and lists per file what was refused and why. The Idempotency-Key's
+ * fingerprint is the field values and each file's name and SHA-256. The route wraps the answer in SPEC's
+ * envelope (results, errors beside data).
  */
-export async function uploadFiles(
-  deps: Pick<Deps, 'db' | 'store' | 'logger' | 'events'>,
-  user: Actor,
-  slug: string,
-  areaRaw: string,
-  receive: (work: (upload: Upload) => Promise<UploadOutcome>) => Promise<UploadOutcome>,
-  claim: (payload: unknown) => Promise<void>,
-): Promise<UploadOutcome> {
-  const area = fileAreaParam(areaRaw)
-  const project = await access.project(deps, user, slug, 'area.write', area)
-  return receive(async (upload) => {
+export const fileUpload: UploadService<{ slug: string; area: string }, Target, Input, UploadOutcome> = {
+  async authorize(deps, user, params) {
+    const area = fileAreaParam(params.area)
+    return { user, area, project: await access.project(deps, user, params.slug, 'area.write', area) }
+  },
+
+  // Nothing here reads the bytes back: an object store takes them directly, no local copy.
+  options: (deps) => ({ ...AREA_UPLOAD, stageIn: deps.store }),
+
+  async prepare(_target, upload) {
     const folderSlug = (upload.fields.folder_slug?.[0] ?? '').trim()
-    await claim({
-      fields: { folder_slug: folderSlug },
-      files: upload.files.map((f) => ({ name: f.name, sha256: f.sha256 })),
-    })
     const errors: UploadError[] = upload.rejected.map((r) => ({
       name: r.name || NAMELESS,
       message: r.message,
     }))
-    const statuses = upload.rejected.map((r) => r.status)
-    const accepted: { file: ReceivedFile; name: string }[] = []
+    const statuses: number[] = upload.rejected.map((r) => r.status)
+    const accepted: Input['accepted'] = []
     for (const file of upload.files) {
       const name = v.safeParse(FileNameSchema, file.name)
       if (name.success) accepted.push({ file, name: name.output })
@@ -91,6 +97,17 @@ export async function uploadFiles(
         statuses.push(422)
       }
     }
+    return {
+      input: { folderSlug, accepted, errors, statuses },
+      fingerprint: {
+        fields: { folder_slug: folderSlug },
+        files: upload.files.map((f) => ({ name: f.name, sha256: f.sha256 })),
+      },
+    }
+  },
+
+  async store(deps, tx, { user, project, area }, { folderSlug, accepted, errors, statuses }) {
+    // Decided once the key is claimed, as this upload always was: a malformed or reused key answers so first.
     if (accepted.length === 0) {
       if (errors.length === 0) throw new NothingStored(422, FILE_MSG.pickFiles, [])
       // One reason for all: its own status (413 every file too large, 415...); several: 422.
@@ -100,12 +117,12 @@ export async function uploadFiles(
       throw new NothingStored(status, message, errors)
     }
 
-    const folder = folderSlug ? await findFolder(deps.db, project.id, area, folderSlug) : null
+    const folder = folderSlug ? await findFolder(tx.trx, project.id, area, folderSlug) : null
     const blobs = accepted.map(({ file }) => pendingBlob(file, 'private'))
     const now = nowIso()
     let ids: number[]
     try {
-      ids = await commitUpload(deps, blobs, async (trx) => {
+      ids = await commitUpload(tx, deps, blobs, async (trx) => {
         const rows = await trx
           .insertInto('files')
           .values(
@@ -134,16 +151,17 @@ export async function uploadFiles(
       if (isConstraintError(err, 'foreign')) throw notFound(FILE_MSG.folderNotFound)
       throw err
     }
-    const rows = await fileEntries(deps.db).where('files.id', 'in', ids).orderBy('files.id').execute()
-    void deps.events.publish({
-      type: 'file_uploaded',
-      actorId: user.id,
-      projectId: project.id,
-      area,
-      fileIds: ids,
-    })
+    const rows = await fileEntries(tx.trx).where('files.id', 'in', ids).orderBy('files.id').execute()
+    tx.publish({ type: 'file_uploaded', actorId: user.id, projectId: project.id, area, fileIds: ids })
     return { results: rows.map(toFileEntry), errors }
-  })
+  },
+
+  answer(outcome) {
+    const stored = outcome.results.length
+    const message =
+      outcome.errors.length > 0 ? FILE_MSG.partial(stored, outcome.errors.length) : FILE_MSG.uploaded(stored)
+    return { status: 201, message, data: outcome }
+  },
 }
 
 /** The file of this project (and area, when the path names one) by uuid, or 404 'File tidak ditemukan'. */

@@ -31,7 +31,7 @@ export const folderRoutes: Routes = (deps, on) => {
   on(endpoints.createFolder, (c) =>
     idempotentCreate(c, deps, async (scope) => {
       const folder = await createFolder(
-        scope.deps,
+        deps,
         c.var.user,
         c.req.param('slug'),
         c.req.param('area'),

@@ -17,6 +17,7 @@ import type { Dialect } from '../../db/index'
 import type { DB } from '../../db/schema'
 import type { Deps } from '../../deps'
 import { AppError, nowIso } from '../../http'
+import type { Claimed } from '../../idempotency'
 import { deleteBlobsQuietly } from '../../uploads/commit'
 import {
   type FolderRow,
@@ -56,22 +57,26 @@ async function assertNameFree(
   if (await q.executeTakeFirst()) throw nameTaken()
 }
 
-/** POST /api/folder/{slug}/create/{area}: a folder at the root or inside `parent_slug`. */
+/**
+ * POST /api/folder/{slug}/create/{area}: a folder at the root or inside `parent_slug`. `read` parses the
+ * body and claims the Idempotency-Key; the folder is looked up and written in the `tx` it gives.
+ */
 export async function createFolder(
   deps: Pick<Deps, 'db'>,
   user: Actor,
   slug: string,
   areaRaw: string,
-  read: () => Promise<FolderCreateValues>,
+  read: () => Promise<Claimed<FolderCreateValues>>,
 ): Promise<FolderEntry> {
   const area = fileAreaParam(areaRaw)
   const project = await access.project(deps, user, slug, 'area.write', area)
-  const input = await read()
+  const { input, tx } = await read()
+  const { trx } = tx
   const name = input.name
-  const parent = input.parent_slug ? await findFolder(deps.db, project.id, area, input.parent_slug) : null
-  await assertNameFree(deps.db, { projectId: project.id, area, parentId: parent?.id ?? null }, name)
+  const parent = input.parent_slug ? await findFolder(trx, project.id, area, input.parent_slug) : null
+  await assertNameFree(trx, { projectId: project.id, area, parentId: parent?.id ?? null }, name)
   try {
-    const row = await deps.db
+    const row = await trx
       .insertInto('folders')
       .values({
         uuid: randomUUID(),
@@ -84,7 +89,7 @@ export async function createFolder(
       })
       .returningAll()
       .executeTakeFirstOrThrow()
-    const creator = await creatorName(deps.db, user.id)
+    const creator = await creatorName(trx, user.id)
     return toFolderEntry({ ...row, creator_name: creator, items: 0 })
   } catch (err) {
     // A concurrent create of the same name won the unique index; the parent deleted meanwhile is gone.

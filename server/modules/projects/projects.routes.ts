@@ -30,7 +30,7 @@ export const projectRoutes: Routes = (deps, on) => {
   on(endpoints.create, (c) =>
     idempotentCreate(c, deps, async (scope) => {
       const row = await createProject(
-        scope.deps,
+        deps,
         c.var.user,
         scope.read(() => jsonBody(c, ProjectCreateSchema)),
       )

@@ -8,6 +8,7 @@ import type { DB, ProjectsTable, UserRow } from '../../db/schema'
 import { DOC_COUNT_COLUMNS, FILE_COUNT_COLUMNS } from '../../db/stat-columns'
 import type { Deps } from '../../deps'
 import { AppError, nowIso } from '../../http'
+import type { Claimed } from '../../idempotency'
 import type { Visibility } from '../../storage/blob-store'
 import { deleteProjectFolders } from '../folders/folders.service'
 
@@ -105,15 +106,16 @@ export async function projectDetail(deps: { db: Kysely<DB> }, user: Actor, ref: 
   return projectWithCounts(deps.db, project.id)
 }
 
+/** `read` parses the body and claims the Idempotency-Key; the project is written in the `tx` it gives. */
 export async function createProject(
-  deps: Pick<Deps, 'db' | 'events'>,
+  deps: { db: Kysely<DB> },
   user: Actor,
-  read: () => Promise<ProjectInput>,
+  read: () => Promise<Claimed<ProjectInput>>,
 ): Promise<ProjectRow> {
   await access.require(deps, user, 'project.create')
-  const input = await read()
+  const { input, tx } = await read()
   const now = nowIso()
-  const row = await deps.db
+  const row = await tx.trx
     .insertInto('projects')
     .values({
       slug: randomUUID(),
@@ -125,7 +127,7 @@ export async function createProject(
     })
     .returningAll()
     .executeTakeFirstOrThrow()
-  void deps.events.publish({
+  tx.publish({
     type: 'project_created',
     actorId: user.id,
     projectId: row.id,

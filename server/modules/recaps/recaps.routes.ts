@@ -2,29 +2,16 @@ import { RECAP_MSG } from '../../../src/contracts/recaps'
 import * as endpoints from '../../../src/contracts/recaps.endpoints'
 import { sendStoredFile } from '../../downloads'
 import { ok } from '../../http'
-import { idempotentCreate } from '../../idempotency'
 import type { Routes } from '../../route'
-import { withUpload } from '../../uploads/receive'
-import { listRecaps, RECAP_UPLOAD, recapDownload, removeRecap, uploadRecap } from './recaps.service'
+import { runUpload } from '../../uploads/upload-service'
+import { listRecaps, recapDownload, recapUpload, removeRecap } from './recaps.service'
 
 /**
  * /api/rekap/{slug}/... (SPEC section 7, Recap). Handlers parse, call the service and answer; who may do
  * what is decided in the service (server/access.ts).
  */
 export const recapRoutes: Routes = (deps, on) => {
-  on(endpoints.upload, (c) =>
-    idempotentCreate(c, deps, async (scope) => {
-      const recap = await uploadRecap(
-        scope.deps,
-        c.var.user,
-        c.req.param('slug'),
-        // Into the bucket as the bytes arrive when the store is S3 (no local copy; see uploads/receive.ts).
-        (work) => withUpload(c, deps.config, { ...RECAP_UPLOAD, stageIn: deps.store }, work),
-        scope.claim,
-      )
-      return { status: 201, message: RECAP_MSG.uploaded, data: recap }
-    }),
-  )
+  on(endpoints.upload, (c) => runUpload(c, deps, recapUpload, { slug: c.req.param('slug') }))
 
   on(endpoints.list, async (c) =>
     ok(c, 'Daftar file rekap', await listRecaps(deps, c.var.user, c.req.param('slug'))),

@@ -3,14 +3,15 @@ import type { Kysely } from 'kysely'
 import * as v from 'valibot'
 import { FileNameSchema } from '../../../src/contracts/files'
 import { RECAP_MSG, type RecapFile } from '../../../src/contracts/recaps'
-import { type Actor, access } from '../../access'
-import type { DB } from '../../db/schema'
+import { type Actor, access, type ProjectRow } from '../../access'
+import type { DB, UserRow } from '../../db/schema'
 import type { Deps } from '../../deps'
 import type { StoredFile } from '../../downloads'
 import { AppError, notFound, nowIso } from '../../http'
 import { commitUpload, deleteBlobsQuietly, pendingBlob } from '../../uploads/commit'
-import type { ReceivedFile, Upload, UploadOptions } from '../../uploads/receive'
+import type { ReceivedFile, UploadOptions } from '../../uploads/receive'
 import { DOCUMENT_KINDS, type FileKind, KINDS } from '../../uploads/sniff'
+import type { UploadService } from '../../uploads/upload-service'
 
 /*
  * Recap files of a project (the 'Rekapitulasi' tab). The policy is asked first, before any body is
@@ -101,26 +102,35 @@ export async function listRecaps(deps: Pick<Deps, 'db'>, user: Actor, slug: stri
   return rows.map(toRecapFile)
 }
 
+type Target = { user: UserRow; project: ProjectRow }
+/** The file and the name it is stored under (recapName). */
+type Input = { file: ReceivedFile; name: string }
+
 /**
- * POST /api/rekap/{slug}/upload: admins only, asked before the body is read; one `file` whose bytes are
- * a PDF or an Office document. The row and the blob commit together (commitUpload). `claim` takes the
- * Idempotency-Key once the body is read, with the file's name and SHA-256 as the fingerprint.
+ * POST /api/rekap/{slug}/upload (an UploadService, uploads/upload-service.ts): admins only, asked before
+ * the body is read; one `file` whose bytes are a PDF or an Office document. The row and the blob commit
+ * together (commitUpload); the Idempotency-Key's fingerprint is the file's name and SHA-256.
  */
-export async function uploadRecap(
-  deps: Pick<Deps, 'db' | 'store' | 'logger'>,
-  user: Actor,
-  slug: string,
-  receive: (work: (upload: Upload) => Promise<RecapFile>) => Promise<RecapFile>,
-  claim: (payload: unknown) => Promise<void>,
-): Promise<RecapFile> {
-  const project = await access.project(deps, user, slug, 'recap.manage')
-  return receive(async (upload) => {
+export const recapUpload: UploadService<{ slug: string }, Target, Input, RecapFile> = {
+  async authorize(deps, user, { slug }) {
+    return { user, project: await access.project(deps, user, slug, 'recap.manage') }
+  },
+
+  // Into the bucket as the bytes arrive when the store is S3 (no local copy; see uploads/receive.ts).
+  options: (deps) => ({ ...RECAP_UPLOAD, stageIn: deps.store }),
+
+  async prepare(_target, upload) {
     const file = upload.files[0] as ReceivedFile | undefined
     if (!file) throw new AppError(422, RECAP_MSG.pickFile, { file: RECAP_MSG.pickFile })
-    const name = recapName(file.name, file.kind)
-    await claim({ name: file.name, sha256: file.sha256 })
+    return {
+      input: { file, name: recapName(file.name, file.kind) },
+      fingerprint: { name: file.name, sha256: file.sha256 },
+    }
+  },
+
+  async store(deps, tx, { user, project }, { file, name }) {
     const blob = pendingBlob(file, 'private')
-    const id = await commitUpload(deps, [blob], async (trx) => {
+    const id = await commitUpload(tx, deps, [blob], async (trx) => {
       const row = await trx
         .insertInto('recap_files')
         .values({
@@ -137,9 +147,10 @@ export async function uploadRecap(
         .executeTakeFirstOrThrow()
       return row.id
     })
-    const row = await recapRows(deps.db).where('recap_files.id', '=', id).executeTakeFirstOrThrow()
-    return toRecapFile(row)
-  })
+    return toRecapFile(await recapRows(tx.trx).where('recap_files.id', '=', id).executeTakeFirstOrThrow())
+  },
+
+  answer: (recap) => ({ status: 201, message: RECAP_MSG.uploaded, data: recap }),
 }
 
 /** `{id}` of a path: the numeric id SPEC's client sends, or the uuid. */

@@ -1,12 +1,13 @@
 import { AVATAR_MAX_BYTES, AVATAR_TYPE_MESSAGE } from '../../../src/contracts/users'
 import { type Actor, access } from '../../access'
 import type { UserRow } from '../../db/schema'
-import type { Deps } from '../../deps'
 import { AppError } from '../../http'
 import { renderAvatar } from '../../images'
-import { commitUpload, deleteBlobsQuietly, pendingBlob } from '../../uploads/commit'
-import type { Upload, UploadOptions } from '../../uploads/receive'
+import { commitUpload, deleteBlobsQuietly, type PendingBlob, pendingBlob } from '../../uploads/commit'
+import type { UploadOptions } from '../../uploads/receive'
 import { IMAGE_KINDS } from '../../uploads/sniff'
+import type { UploadService } from '../../uploads/upload-service'
+import { toUser } from './user-view'
 
 export const AVATAR_UPLOAD: UploadOptions = {
   fileFields: ['avatar'],
@@ -19,17 +20,22 @@ export const AVATAR_UPLOAD: UploadOptions = {
 const PUBLIC_PREFIX = '/storage/'
 
 /**
- * Replaces the caller's avatar: the image (checked by its bytes) is re-encoded to a small WebP, which
- * also strips EXIF (the phone's location), and committed with the row; the previous blob goes after the
- * commit. Access is decided before `receive` reads a byte of the body.
+ * Replaces the caller's avatar (an UploadService, uploads/upload-service.ts): the image (checked by its
+ * bytes) is re-encoded to a small WebP, which also strips EXIF (the phone's location), and committed with
+ * the row; the previous blob goes after the commit. Access is decided before a byte of the body is read.
+ * The call never took an Idempotency-Key: a repeat sets the same picture again.
  */
-export async function updateAvatar(
-  deps: Pick<Deps, 'db' | 'store' | 'logger'>,
-  user: Actor,
-  receive: (work: (upload: Upload) => Promise<UserRow>) => Promise<UserRow>,
-): Promise<UserRow> {
-  await access.require(deps, user, 'profile.edit')
-  return receive(async (upload) => {
+export const avatarUpload: UploadService<Record<string, never>, Actor, PendingBlob, UserRow> = {
+  idempotencyKey: 'ignored',
+
+  async authorize(deps, user) {
+    await access.require(deps, user, 'profile.edit')
+    return user
+  },
+
+  options: () => AVATAR_UPLOAD,
+
+  async prepare(_user, upload) {
     const file = upload.files[0]
     if (!file) throw new AppError(422, 'Silakan pilih foto profil', { avatar: 'Silakan pilih foto profil' })
     const rendered = { path: upload.scratchPath('webp'), ext: 'webp' }
@@ -39,8 +45,11 @@ export async function updateAvatar(
       // Image bytes sharp cannot decode (HEIC, a damaged file) are no usable image either.
       throw new AppError(415, AVATAR_TYPE_MESSAGE, { avatar: AVATAR_TYPE_MESSAGE })
     }
-    const blob = pendingBlob(rendered, 'public')
-    const { row, previous } = await commitUpload(deps, [blob], async (trx) => {
+    return { input: pendingBlob(rendered, 'public'), fingerprint: { name: file.name, sha256: file.sha256 } }
+  },
+
+  async store(deps, tx, user, blob) {
+    const { row, previous } = await commitUpload(tx, deps, [blob], async (trx) => {
       const before = await trx
         .selectFrom('users')
         .select('avatar')
@@ -55,11 +64,15 @@ export async function updateAvatar(
       return { row, previous: before?.avatar }
     })
     if (previous?.startsWith(PUBLIC_PREFIX))
-      await deleteBlobsQuietly(
-        deps,
-        [{ key: previous.slice(PUBLIC_PREFIX.length), visibility: 'public' }],
-        'of a replaced avatar',
+      tx.afterCommit(() =>
+        deleteBlobsQuietly(
+          deps,
+          [{ key: previous.slice(PUBLIC_PREFIX.length), visibility: 'public' }],
+          'of a replaced avatar',
+        ),
       )
     return row
-  })
+  },
+
+  answer: (row) => ({ status: 200, message: 'Foto profil berhasil diperbarui', data: toUser(row) }),
 }

@@ -2,8 +2,8 @@ import { PasswordChangeSchema, ProfileUpdateSchema } from '../../../src/contract
 import * as endpoints from '../../../src/contracts/users.endpoints'
 import { jsonBody, ok } from '../../http'
 import type { Routes } from '../../route'
-import { withUpload } from '../../uploads/receive'
-import { AVATAR_UPLOAD, updateAvatar } from './avatar.service'
+import { runUpload } from '../../uploads/upload-service'
+import { avatarUpload } from './avatar.service'
 import { changePassword, updateProfile } from './profile.service'
 import { toUser } from './user-view'
 
@@ -15,12 +15,7 @@ export const userRoutes: Routes = (deps, on) => {
     return ok(c, 'Profil berhasil diperbarui', toUser(row))
   })
 
-  on(endpoints.avatar, async (c) => {
-    const row = await updateAvatar(deps, c.var.user, (work) =>
-      withUpload(c, deps.config, AVATAR_UPLOAD, work),
-    )
-    return ok(c, 'Foto profil berhasil diperbarui', toUser(row))
-  })
+  on(endpoints.avatar, (c) => runUpload(c, deps, avatarUpload, {}))
 
   on(endpoints.password, async (c) => {
     const token = await changePassword(deps, c.var.user, () => jsonBody(c, PasswordChangeSchema))
