@@ -4,25 +4,38 @@ import type { DialogVariantProps } from 'styled-system/recipes'
 import { afterFirstPaint } from '../lib/after-load'
 import { needsSignalTo, useOnline } from '../lib/use-online'
 import { Button } from './button'
+import {
+  type DialogBodyProps,
+  type DialogFooterProps,
+  type DialogHeaderProps,
+  useDialogParts,
+} from './dialog-context'
 import { notify } from './notify'
 
-export type DialogProps = DialogVariantProps & {
+/** The modal around composable parts (`Dialog.Root`): no title, body or footer of its own. */
+export type DialogRootProps = DialogVariantProps & {
   open: boolean
   onOpenChange: (open: boolean) => void
-  title: ReactNode
-  description?: ReactNode
-  children?: ReactNode
-  footer?: ReactNode
   /** Blocks Escape, outside clicks and the close button (e.g. while a call runs). */
   locked?: boolean
   role?: 'dialog' | 'alertdialog'
   contentClassName?: string
+  children?: ReactNode
+}
+
+export type DialogProps = Omit<DialogRootProps, 'children'> & {
+  title: ReactNode
+  description?: ReactNode
+  children?: ReactNode
+  footer?: ReactNode
   bodyClassName?: string
   /** Shown under the body while there is no signal: why the dialog's action cannot run now. */
   signalNote?: string
 }
 
-const DialogFrame = lazy(() => import('./dialog-frame'))
+const loadFrame = () => import('./dialog-frame')
+const DialogFrame = lazy(loadFrame)
+const DialogShell = lazy(() => loadFrame().then((m) => ({ default: m.DialogShell })))
 
 /**
  * False until `open` is first true, then true for good (so a closing dialog can animate out). A dialog
@@ -59,8 +72,12 @@ export function lazyDialog<P extends object>(
  * A modal dialog: title, optional description, body and a footer for actions. Nothing is rendered (and
  * the dialog code is not loaded) until it first opens; from then on it stays mounted, so it can animate
  * out. The first screen of every route thus starts without the dialog library.
+ *
+ * A dialog whose parts vary (a body without padding, a footer that needs the body's state, a form
+ * around several parts) composes them instead: `Dialog.Root` with `Dialog.Header`, `Dialog.Body` and
+ * `Dialog.Footer` (or `useDialogStyles()` for an element of its own with a part's look).
  */
-export function Dialog(props: DialogProps) {
+function SimpleDialog(props: DialogProps) {
   if (!useOpenedOnce(props.open)) return null
   return (
     <Suspense fallback={null}>
@@ -68,6 +85,46 @@ export function Dialog(props: DialogProps) {
     </Suspense>
   )
 }
+
+/** The modal and its close button around the parts given as children; loaded and mounted as `Dialog`. */
+function DialogRoot(props: DialogRootProps) {
+  if (!useOpenedOnce(props.open)) return null
+  return (
+    <Suspense fallback={null}>
+      <DialogShell {...props} />
+    </Suspense>
+  )
+}
+
+/** The title (the dialog's accessible name) and an optional description under it. */
+export function DialogHeader(props: DialogHeaderProps) {
+  const { Header } = useDialogParts()
+  return <Header {...props} />
+}
+
+/** The dialog's padded content, and the no-signal note under it. */
+export function DialogBody(props: DialogBodyProps) {
+  const { Body } = useDialogParts()
+  return <Body {...props} />
+}
+
+/** The row of actions at the bottom (Batal and the dialog's action, right-aligned). */
+export function DialogFooter(props: DialogFooterProps) {
+  const { Footer } = useDialogParts()
+  return <Footer {...props} />
+}
+
+/** The classes of the parts, for an element of a dialog's own that takes a part's look (a form as footer). */
+export function useDialogStyles() {
+  return useDialogParts().styles
+}
+
+export const Dialog = Object.assign(SimpleDialog, {
+  Root: DialogRoot,
+  Header: DialogHeader,
+  Body: DialogBody,
+  Footer: DialogFooter,
+})
 
 export type ConfirmDialogProps = {
   open: boolean

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { COMMENT_MAX, type Doc } from '../../../contracts/docs'
 import { failureMessage } from '../../../lib/api'
 import { useCurrentUser } from '../../../lib/current-user'
@@ -9,7 +9,7 @@ import { newRequestId } from '../../../lib/upload-request'
 import { useOnline } from '../../../lib/use-online'
 import { Avatar } from '../../../ui/avatar'
 import { Button } from '../../../ui/button'
-import { Dialog } from '../../../ui/dialog'
+import { Dialog, useDialogStyles } from '../../../ui/dialog'
 import { IconAlertCircle, IconMessageSquare, IconSend, IconWifiOff } from '../../../ui/icons'
 import { notify } from '../../../ui/notify'
 import { OfflineNote } from '../../../ui/offline-note'
@@ -34,17 +34,18 @@ export function CommentDialog({
   onClose: () => void
 }) {
   return (
-    <Dialog
+    <Dialog.Root
       open={doc !== null}
       onOpenChange={(open) => {
         if (!open) onClose()
       }}
-      title="Komentar"
-      description={doc ? <span className={css({ lineClamp: '2' })}>{doc.description}</span> : undefined}
-      bodyClassName={css({ p: '0' })}
     >
+      <Dialog.Header
+        title="Komentar"
+        description={doc ? <span className={css({ lineClamp: '2' })}>{doc.description}</span> : undefined}
+      />
       {doc ? <CommentThread key={doc.uuid} slug={slug} doc={doc} /> : null}
-    </Dialog>
+    </Dialog.Root>
   )
 }
 
@@ -59,6 +60,7 @@ function CommentThread({ slug, doc }: { slug: string; doc: Doc }) {
   const listRef = useRef<HTMLOListElement>(null)
   const count = (comments.data?.length ?? 0) + queued.length
   const online = useOnline()
+  const styles = useDialogStyles()
   // Without signal a thread never opened on this phone has nothing saved: it says so, and a comment
   // written now is queued like any other (no red 'Gagal memuat komentar' for a fetch that cannot run).
   const notSaved = !comments.data && (!online || comments.fetchStatus === 'paused')
@@ -94,188 +96,190 @@ function CommentThread({ slug, doc }: { slug: string; doc: Doc }) {
   }
 
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column' })}>
-      <div
-        className={css({
-          minH: '40',
-          maxH: { base: '50dvh', sm: '24rem' },
-          overflowY: 'auto',
-          px: '6',
-          py: '3',
-          borderTopWidth: '1px',
-          borderColor: 'border',
-        })}
-      >
-        {notSaved ? (
-          <p
-            data-testid="comments-not-saved"
-            className={css({
-              display: 'flex',
-              alignItems: 'center',
-              gap: '2',
-              py: '3',
-              fontSize: 'sm',
-              color: 'fgMuted',
-              '& svg': { flexShrink: 0, w: '4', h: '4' },
-            })}
-          >
-            <IconWifiOff aria-hidden="true" /> Komentar lama belum tersimpan di perangkat ini
-          </p>
-        ) : comments.data && !online ? (
-          <OfflineNote className={css({ mb: '2' })} />
-        ) : null}
-        {comments.isPending && queued.length === 0 && !notSaved ? (
-          <p
-            role="status"
-            className={css({
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-              gap: '2',
-              py: '10',
-              fontSize: 'sm',
-              color: 'fgMuted',
-            })}
-          >
-            <Spinner /> Memuat komentar...
-          </p>
-        ) : notSaved && queued.length === 0 ? null : comments.isError &&
-          !comments.data &&
-          queued.length === 0 ? (
-          <div
-            role="alert"
-            className={css({
-              display: 'flex',
-              flexDirection: 'column',
-              alignItems: 'center',
-              gap: '3',
-              py: '8',
-              textAlign: 'center',
-            })}
-          >
-            <IconAlertCircle className={css({ w: '6', h: '6', color: 'danger' })} />
-            <p className={css({ fontSize: 'sm', fontWeight: '600', color: 'fg' })}>Gagal memuat komentar</p>
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => comments.refetch()}
-              loading={comments.isFetching}
+    <>
+      <Dialog.Body flush>
+        <div
+          className={css({
+            minH: '40',
+            maxH: { base: '50dvh', sm: '24rem' },
+            overflowY: 'auto',
+            px: '6',
+            py: '3',
+            borderTopWidth: '1px',
+            borderColor: 'border',
+          })}
+        >
+          {notSaved ? (
+            <p
+              data-testid="comments-not-saved"
+              className={css({
+                display: 'flex',
+                alignItems: 'center',
+                gap: '2',
+                py: '3',
+                fontSize: 'sm',
+                color: 'fgMuted',
+                '& svg': { flexShrink: 0, w: '4', h: '4' },
+              })}
             >
-              Coba lagi
-            </Button>
-          </div>
-        ) : count === 0 ? (
-          <div
-            className={css({
-              display: 'flex',
-              flexDirection: 'column',
-              alignItems: 'center',
-              gap: '2',
-              py: '10',
-              textAlign: 'center',
-              color: 'fgSubtle',
-            })}
-          >
-            <IconMessageSquare className={css({ w: '6', h: '6' })} />
-            <p className={css({ fontSize: 'sm', fontWeight: '600', color: 'fgMuted' })}>Belum ada komentar</p>
-            <p className={css({ fontSize: 'xs' })}>Jadilah yang pertama memberi catatan untuk foto ini.</p>
-          </div>
-        ) : (
-          <ol
-            ref={listRef}
-            aria-label="Daftar komentar"
-            className={css({ display: 'flex', flexDirection: 'column' })}
-          >
-            {comments.data?.map((c) => (
-              <li
-                key={c.id}
-                className={css({
-                  display: 'flex',
-                  gap: '3',
-                  py: '3',
-                  '&:not(:last-child)': { borderBottomWidth: '1px', borderColor: 'border' },
-                })}
+              <IconWifiOff aria-hidden="true" /> Komentar lama belum tersimpan di perangkat ini
+            </p>
+          ) : comments.data && !online ? (
+            <OfflineNote className={css({ mb: '2' })} />
+          ) : null}
+          {comments.isPending && queued.length === 0 && !notSaved ? (
+            <p
+              role="status"
+              className={css({
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+                gap: '2',
+                py: '10',
+                fontSize: 'sm',
+                color: 'fgMuted',
+              })}
+            >
+              <Spinner /> Memuat komentar...
+            </p>
+          ) : notSaved && queued.length === 0 ? null : comments.isError &&
+            !comments.data &&
+            queued.length === 0 ? (
+            <div
+              role="alert"
+              className={css({
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'center',
+                gap: '3',
+                py: '8',
+                textAlign: 'center',
+              })}
+            >
+              <IconAlertCircle className={css({ w: '6', h: '6', color: 'danger' })} />
+              <p className={css({ fontSize: 'sm', fontWeight: '600', color: 'fg' })}>Gagal memuat komentar</p>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => comments.refetch()}
+                loading={comments.isFetching}
               >
-                <Avatar name={c.user.name} size="sm" />
-                <div className={css({ minW: '0', flex: '1' })}>
-                  <div className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}>
-                    <span className={css({ fontSize: 'sm', fontWeight: '600', color: 'fg' })}>
-                      {c.user.name}
-                    </span>
-                    <RoleBadge role={c.user.role} />
-                    <time
-                      dateTime={c.timestamp}
-                      title={formatDateTime(c.timestamp)}
-                      className={css({ fontSize: 'xs', color: 'fgSubtle' })}
+                Coba lagi
+              </Button>
+            </div>
+          ) : count === 0 ? (
+            <div
+              className={css({
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'center',
+                gap: '2',
+                py: '10',
+                textAlign: 'center',
+                color: 'fgSubtle',
+              })}
+            >
+              <IconMessageSquare className={css({ w: '6', h: '6' })} />
+              <p className={css({ fontSize: 'sm', fontWeight: '600', color: 'fgMuted' })}>
+                Belum ada komentar
+              </p>
+              <p className={css({ fontSize: 'xs' })}>Jadilah yang pertama memberi catatan untuk foto ini.</p>
+            </div>
+          ) : (
+            <ol
+              ref={listRef}
+              aria-label="Daftar komentar"
+              className={css({ display: 'flex', flexDirection: 'column' })}
+            >
+              {comments.data?.map((c) => (
+                <li
+                  key={c.id}
+                  className={css({
+                    display: 'flex',
+                    gap: '3',
+                    py: '3',
+                    '&:not(:last-child)': { borderBottomWidth: '1px', borderColor: 'border' },
+                  })}
+                >
+                  <Avatar name={c.user.name} size="sm" />
+                  <div className={css({ minW: '0', flex: '1' })}>
+                    <div
+                      className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}
                     >
-                      {formatRelativeTime(c.timestamp)}
-                    </time>
+                      <span className={css({ fontSize: 'sm', fontWeight: '600', color: 'fg' })}>
+                        {c.user.name}
+                      </span>
+                      <RoleBadge role={c.user.role} />
+                      <time
+                        dateTime={c.timestamp}
+                        title={formatDateTime(c.timestamp)}
+                        className={css({ fontSize: 'xs', color: 'fgSubtle' })}
+                      >
+                        {formatRelativeTime(c.timestamp)}
+                      </time>
+                    </div>
+                    <p
+                      className={css({
+                        mt: '1',
+                        fontSize: 'sm',
+                        color: 'fg',
+                        whiteSpace: 'pre-line',
+                        wordBreak: 'break-word',
+                      })}
+                    >
+                      {c.content}
+                    </p>
                   </div>
-                  <p
-                    className={css({
-                      mt: '1',
-                      fontSize: 'sm',
-                      color: 'fg',
-                      whiteSpace: 'pre-line',
-                      wordBreak: 'break-word',
-                    })}
-                  >
-                    {c.content}
-                  </p>
-                </div>
-              </li>
-            ))}
-            {queued.map((q) => (
-              <li
-                key={q.key}
-                data-testid="queued-comment"
-                className={css({
-                  display: 'flex',
-                  gap: '3',
-                  py: '3',
-                  '&:not(:last-child)': { borderBottomWidth: '1px', borderColor: 'border' },
-                })}
-              >
-                <Avatar name={user.name} size="sm" />
-                <div className={css({ minW: '0', flex: '1' })}>
-                  <div className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}>
-                    <span className={css({ fontSize: 'sm', fontWeight: '600', color: 'fg' })}>
-                      {user.name}
-                    </span>
-                    <RoleBadge role={user.role} />
-                    <WaitingMark item={q} compact />
+                </li>
+              ))}
+              {queued.map((q) => (
+                <li
+                  key={q.key}
+                  data-testid="queued-comment"
+                  className={css({
+                    display: 'flex',
+                    gap: '3',
+                    py: '3',
+                    '&:not(:last-child)': { borderBottomWidth: '1px', borderColor: 'border' },
+                  })}
+                >
+                  <Avatar name={user.name} size="sm" />
+                  <div className={css({ minW: '0', flex: '1' })}>
+                    <div
+                      className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}
+                    >
+                      <span className={css({ fontSize: 'sm', fontWeight: '600', color: 'fg' })}>
+                        {user.name}
+                      </span>
+                      <RoleBadge role={user.role} />
+                      <WaitingMark item={q} compact />
+                    </div>
+                    <p
+                      className={css({
+                        mt: '1',
+                        fontSize: 'sm',
+                        color: 'fgMuted',
+                        whiteSpace: 'pre-line',
+                        wordBreak: 'break-word',
+                      })}
+                    >
+                      {q.detail}
+                    </p>
                   </div>
-                  <p
-                    className={css({
-                      mt: '1',
-                      fontSize: 'sm',
-                      color: 'fgMuted',
-                      whiteSpace: 'pre-line',
-                      wordBreak: 'break-word',
-                    })}
-                  >
-                    {q.detail}
-                  </p>
-                </div>
-              </li>
-            ))}
-          </ol>
-        )}
-      </div>
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      </Dialog.Body>
+      {/* The composer is the dialog's footer: its look, tighter, the send button level with the text's end. */}
       <form
         onSubmit={submit}
         aria-label="Tulis komentar"
-        className={css({
-          display: 'flex',
-          alignItems: 'flex-end',
-          gap: '2',
-          px: '4',
-          py: '3',
-          borderTopWidth: '1px',
-          borderColor: 'border',
-          bg: 'slate.50',
-          borderBottomRadius: { sm: 'xl' },
-        })}
+        className={cx(
+          styles.footer,
+          css({ alignItems: 'flex-end', px: '4', py: '3', borderBottomRadius: { base: '0', sm: 'xl' } }),
+        )}
       >
         <label htmlFor={`comment-${doc.uuid}`} className={css({ srOnly: true })}>
           Komentar
@@ -309,6 +313,6 @@ function CommentThread({ slug, doc }: { slug: string; doc: Doc }) {
           Kirim
         </Button>
       </form>
-    </div>
+    </>
   )
 }

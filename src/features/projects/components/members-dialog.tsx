@@ -29,18 +29,19 @@ function matches(u: User, q: string) {
 /** 'Anggota Project': pick which employees may see the project; saves the whole list at once. */
 export function MembersDialog({ project, onClose }: Props) {
   return (
-    <Dialog
+    <Dialog.Root
       open={project !== null}
       onOpenChange={(open) => {
         if (!open) onClose()
       }}
-      title="Anggota Project"
-      description={project ? `Pilih karyawan yang dapat mengakses project ${project.name}.` : undefined}
       size="lg"
-      bodyClassName={css({ p: '0' })}
     >
+      <Dialog.Header
+        title="Anggota Project"
+        description={project ? `Pilih karyawan yang dapat mengakses project ${project.name}.` : undefined}
+      />
       {project ? <MembersEditor key={project.id} project={project} onClose={onClose} /> : null}
-    </Dialog>
+    </Dialog.Root>
   )
 }
 
@@ -106,95 +107,85 @@ function MembersEditor({ project, onClose }: { project: Pick<Project, 'id' | 'na
 
   return (
     <>
-      <div className={css({ px: '6', pt: '3', pb: '3', borderBottomWidth: '1px', borderColor: 'border' })}>
-        <SearchBox
-          value={search}
-          onChange={setSearch}
-          label="Cari karyawan"
-          placeholder="Cari nama, email atau peran..."
-          fullWidth
-        />
-      </div>
-      <div className={css({ maxH: { base: '50dvh', sm: '22rem' }, overflowY: 'auto', px: '3', py: '2' })}>
-        {failed ? (
-          <div
-            className={css({
-              py: '10',
-              textAlign: 'center',
-              display: 'flex',
-              flexDirection: 'column',
-              gap: '3',
-              alignItems: 'center',
-            })}
-          >
-            <p className={css({ fontSize: 'sm', color: 'fgMuted' })}>{MSG.loadFailed}</p>
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => {
-                void members.refetch()
-                void candidates.refetch()
-              }}
+      <Dialog.Body flush>
+        <div className={css({ px: '6', pt: '3', pb: '3', borderBottomWidth: '1px', borderColor: 'border' })}>
+          <SearchBox
+            value={search}
+            onChange={setSearch}
+            label="Cari karyawan"
+            placeholder="Cari nama, email atau peran..."
+            fullWidth
+          />
+        </div>
+        <div className={css({ maxH: { base: '50dvh', sm: '22rem' }, overflowY: 'auto', px: '3', py: '2' })}>
+          {failed ? (
+            <div
+              className={css({
+                py: '10',
+                textAlign: 'center',
+                display: 'flex',
+                flexDirection: 'column',
+                gap: '3',
+                alignItems: 'center',
+              })}
             >
-              Coba lagi
-            </Button>
-          </div>
-        ) : loading ? (
-          <div
-            role="status"
-            className={css({
-              py: '10',
-              display: 'flex',
-              justifyContent: 'center',
-              gap: '2',
-              color: 'fgSubtle',
-              fontSize: 'sm',
-            })}
-          >
-            <Spinner /> Memuat data...
-          </div>
-        ) : people.length === 0 ? (
-          <div className={css({ py: '10', textAlign: 'center', color: 'fgMuted', fontSize: 'sm' })}>
-            <IconUsers className={css({ mx: 'auto', mb: '2', w: '6', h: '6', color: 'fgSubtle' })} />
-            Belum ada karyawan. Tambahkan karyawan di halaman Karyawan.
-          </div>
-        ) : (
-          <>
-            {groups.map((g) =>
-              g.people.length > 0 ? (
-                <MemberGroup
-                  key={g.role}
-                  title={ROLE_LABELS[g.role]}
-                  people={g.people}
-                  selected={selected}
-                  onToggle={toggle}
-                />
-              ) : null,
-            )}
-            {others.length > 0 ? (
-              <MemberGroup title="Lainnya" people={others} selected={selected} onToggle={toggle} />
-            ) : null}
-            {groups.every((g) => g.people.length === 0) && others.length === 0 ? (
-              <p className={css({ py: '8', textAlign: 'center', color: 'fgMuted', fontSize: 'sm' })}>
-                Tidak ada karyawan yang ditemukan
-              </p>
-            ) : null}
-          </>
-        )}
-      </div>
-      <div
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
-          gap: '2',
-          px: '6',
-          py: '4',
-          borderTopWidth: '1px',
-          borderColor: 'border',
-          bg: 'slate.50',
-          borderBottomRadius: 'xl',
-        })}
-      >
+              <p className={css({ fontSize: 'sm', color: 'fgMuted' })}>{MSG.loadFailed}</p>
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => {
+                  void members.refetch()
+                  void candidates.refetch()
+                }}
+              >
+                Coba lagi
+              </Button>
+            </div>
+          ) : loading ? (
+            <div
+              role="status"
+              className={css({
+                py: '10',
+                display: 'flex',
+                justifyContent: 'center',
+                gap: '2',
+                color: 'fgSubtle',
+                fontSize: 'sm',
+              })}
+            >
+              <Spinner /> Memuat data...
+            </div>
+          ) : people.length === 0 ? (
+            <div className={css({ py: '10', textAlign: 'center', color: 'fgMuted', fontSize: 'sm' })}>
+              <IconUsers className={css({ mx: 'auto', mb: '2', w: '6', h: '6', color: 'fgSubtle' })} />
+              Belum ada karyawan. Tambahkan karyawan di halaman Karyawan.
+            </div>
+          ) : (
+            <>
+              {groups.map((g) =>
+                g.people.length > 0 ? (
+                  <MemberGroup
+                    key={g.role}
+                    title={ROLE_LABELS[g.role]}
+                    people={g.people}
+                    selected={selected}
+                    onToggle={toggle}
+                  />
+                ) : null,
+              )}
+              {others.length > 0 ? (
+                <MemberGroup title="Lainnya" people={others} selected={selected} onToggle={toggle} />
+              ) : null}
+              {groups.every((g) => g.people.length === 0) && others.length === 0 ? (
+                <p className={css({ py: '8', textAlign: 'center', color: 'fgMuted', fontSize: 'sm' })}>
+                  Tidak ada karyawan yang ditemukan
+                </p>
+              ) : null}
+            </>
+          )}
+        </div>
+      </Dialog.Body>
+      <Dialog.Footer className={css({ alignItems: 'center' })}>
         <p aria-live="polite" className={css({ mr: 'auto', fontSize: 'sm', color: 'fgMuted' })}>
           <strong className={css({ color: 'fg' })}>{count}</strong> anggota dipilih
         </p>
@@ -204,7 +195,7 @@ function MembersEditor({ project, onClose }: { project: Pick<Project, 'id' | 'na
         <Button onClick={submit} loading={save.isPending} disabled={loading || failed}>
           Simpan
         </Button>
-      </div>
+      </Dialog.Footer>
     </>
   )
 }
