@@ -13,8 +13,7 @@ const ROOT = path.resolve(import.meta.dirname, '..')
 const MAX_LINES = 500
 const OUTBOX_MAX_LINES = 400
 
-const ALLOWED_LONGER: Record<string, string> = {
-}
+const ALLOWED_LONGER: Record<string, string> = {}
 
 function sourceFiles(): string[] {
   const listed = execFileSync(
