@@ -16,15 +16,18 @@ const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000'
 
 /*
  * Chunks. Both first screens (the sign-in form, the signed-in layout) are built from one 'start' file
- * of shared code (the layout, the UI kit, lib, contracts, the tooltip machinery, dayjs) instead of two
+ * of shared code (the layout, the UI kit, lib, contracts, the tooltip machinery) instead of two
  * dozen small ones: on a phone each is a round trip, and HTTP/1.1 takes six at a time. index.html
  * preloads it beside the entry. A screen's own components stay in its route chunk, which main.tsx
  * fetches at start beside 'start' (no extra round trip), so the sign-in form does not carry the
  * dashboard. What only dialogs, menus, toasts, the outbox or other routes use stays in its own lazy
  * chunk. 'boot' keeps what the entry itself imports in the entry's own file (without it the entry would
  * import 'start' statically). A group also takes its modules' dependencies, so a module kept out of
- * 'start' must not be imported statically from it. bench:bundle checks the initial route against
- * DESIGN.md's 170 KB gzip.
+ * 'start' must not be imported statically from it. FIRST_SCREEN says what kind of module is shared
+ * first-screen code; 'start' takes one only if a first screen imports it (statically, from the entry or
+ * the sign-in, layout or dashboard route), so a lib, contract or UI module that only later screens use
+ * loads with them (firstScreenGraph). bench:bundle checks the initial route against DESIGN.md's 170 KB
+ * gzip.
  */
 const FIRST_SCREEN = [
   /[\\/]src[\\/]features[\\/]shell[\\/]/,
@@ -38,11 +41,57 @@ const FIRST_SCREEN = [
   /[\\/]src[\\/]ui[\\/](?!dialog-frame|menu-popup|toaster|tabs|switch|offline-note)/,
   /[\\/]node_modules[\\/]@ark-ui[\\/]react[\\/]dist[\\/](utils|providers|components[\\/](tooltip|presence|portal|avatar))[\\/]/,
   /[\\/]node_modules[\\/]@zag-js[\\/](tooltip|presence|popper|core|react|dom-query|utils|anatomy|types|focus-visible|avatar)[\\/]/,
-  /[\\/]node_modules[\\/](@floating-ui|dayjs)[\\/]/,
+  /[\\/]node_modules[\\/]@floating-ui[\\/]/,
 ]
+/** What a first visit fetches at start: the entry and the route chunks main.tsx loads beside it. */
+const FIRST_SCREEN_ROOTS = [
+  /[\\/]src[\\/]main\.tsx$/,
+  /[\\/]src[\\/]routes[\\/]login\.tsx\?tsr-split=component$/,
+  /[\\/]src[\\/]routes[\\/]_app\.tsx\?tsr-split=component$/,
+  /[\\/]src[\\/]routes[\\/]_app[\\/]index\.tsx\?tsr-split=component$/,
+]
+
+/**
+ * The modules the first screens import statically, read from the module graph once the build has it
+ * (before chunks are made). Without it a FIRST_SCREEN pattern also pulled into 'start' the modules only
+ * later screens use (a contract, lib/download, dayjs).
+ */
+function firstScreenGraph() {
+  let needed: Set<string> | undefined
+  const plugin: Plugin = {
+    name: 'berkas:first-screen-graph',
+    apply: 'build',
+    buildEnd(error) {
+      if (error) return
+      const ids = [...this.getModuleIds()]
+      const roots = FIRST_SCREEN_ROOTS.map((re) => ids.find((id) => re.test(id)))
+      const missing = FIRST_SCREEN_ROOTS.filter((_, i) => !roots[i])
+      if (missing.length)
+        this.error(`vite.config.ts: no module for first screen root(s) ${missing.join(', ')}`)
+      needed = new Set()
+      const todo = roots as string[]
+      for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
+        if (needed.has(id)) continue
+        needed.add(id)
+        todo.push(...(this.getModuleInfo(id)?.importedIds ?? []))
+      }
+    },
+  }
+  const needs = (id: string) => {
+    if (!needed) throw new Error('vite.config.ts: chunks made before the first screen graph was read')
+    return needed.has(id)
+  }
+  return { plugin, needs }
+}
+const firstScreen = firstScreenGraph()
+
 const chunkGroups = [
   { name: 'boot', tags: ['$initial' as const], priority: 2 },
-  { name: 'start', test: (id: string) => FIRST_SCREEN.some((re) => re.test(id)), priority: 1 },
+  {
+    name: 'start',
+    test: (id: string) => FIRST_SCREEN.some((re) => re.test(id)) && firstScreen.needs(id),
+    priority: 1,
+  },
 ]
 
 /**
@@ -72,6 +121,7 @@ function preloadStartChunk(): Plugin {
 
 export default defineConfig({
   plugins: [
+    firstScreen.plugin,
     preloadStartChunk(),
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
@@ -105,8 +155,14 @@ export default defineConfig({
     }),
   ],
   css: { postcss: { plugins: [pandaPostcss] } },
-  // Panda's generated code lives outside src/; the same alias is in tsconfig paths.
-  resolve: { alias: { 'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)) } },
+  resolve: {
+    alias: {
+      // Panda's generated code lives outside src/; the same alias is in tsconfig paths.
+      'styled-system': fileURLToPath(new URL('./styled-system', import.meta.url)),
+      // The router's store asks for the shim of useSyncExternalStore, for React before 18; React 19 has it.
+      'use-sync-external-store/shim/with-selector': 'use-sync-external-store/with-selector',
+    },
+  },
   server: {
     proxy: { '/api': apiTarget, '/storage': apiTarget },
   },

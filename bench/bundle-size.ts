@@ -2,7 +2,8 @@
  * Bundle budget (DESIGN.md): the JS of the initial route (what a first visit runs before its screen
  * shows) <= 170 KB gzip, and any route (the same plus that route's lazy chunks) <= 250 KB gzip. Reads the
  * Vite manifest and index.html of the last `npm run build`.
- * Usage: npm run build && npm run bench:bundle
+ * Usage: npm run build && npm run bench:bundle (BUNDLE_DIST=dir measures a build written elsewhere, e.g.
+ * `vite build --outDir dir`, to compare two builds).
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -18,7 +19,7 @@ type Chunk = {
   dynamicImports?: string[]
 }
 
-const dist = path.resolve(import.meta.dirname, '..', 'dist')
+const dist = process.env.BUNDLE_DIST ?? path.resolve(import.meta.dirname, '..', 'dist')
 const manifestPath = path.join(dist, '.vite', 'manifest.json')
 if (!fs.existsSync(manifestPath)) {
   console.error('dist/.vite/manifest.json is missing: run `npm run build` first')

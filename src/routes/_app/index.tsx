@@ -1,9 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AdminManagement } from '../../features/admins/components/admin-management'
+import { lazy, Suspense } from 'react'
 import { adminListQueryOptions } from '../../features/admins/queries'
 import { ProjectDashboard } from '../../features/projects/components/project-dashboard'
 import { dashboardAnalysisQueryOptions, projectListQueryOptions } from '../../features/projects/queries'
 import { useCurrentUser } from '../../lib/current-user'
+import { CardSkeletons } from '../../ui/card-skeletons'
+
+// The superadmin's screen: one account sees it, so everyone else's first screen does not carry it. The
+// loader fetches it beside the admin list, not after this chunk has rendered.
+const AdminManagement = lazy(() =>
+  import('../../features/admins/components/admin-management').then((m) => ({ default: m.AdminManagement })),
+)
 
 export const Route = createFileRoute('/_app/')({
   /*
@@ -14,6 +21,7 @@ export const Route = createFileRoute('/_app/')({
   loader({ context }) {
     const { queryClient, user } = context
     if (user.role === 'superadmin') {
+      void import('../../features/admins/components/admin-management')
       void queryClient.prefetchQuery(adminListQueryOptions())
       return
     }
@@ -25,5 +33,11 @@ export const Route = createFileRoute('/_app/')({
 
 function Dashboard() {
   const user = useCurrentUser()
-  return user.role === 'superadmin' ? <AdminManagement /> : <ProjectDashboard user={user} />
+  return user.role === 'superadmin' ? (
+    <Suspense fallback={<CardSkeletons />}>
+      <AdminManagement />
+    </Suspense>
+  ) : (
+    <ProjectDashboard user={user} />
+  )
 }

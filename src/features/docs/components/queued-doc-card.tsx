@@ -1,6 +1,6 @@
 import { memo } from 'react'
 import { css, cx } from 'styled-system/css'
-import { dayjs } from '../../../lib/format'
+import { dayjs } from '../../../lib/dayjs'
 import { useOutboxPhotoUrls } from '../../../lib/outbox-client'
 import type { OutboxItem } from '../../../lib/outbox-types'
 import { Avatar } from '../../../ui/avatar'

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
-import { dayjs } from '../../../lib/format'
+import { dayjs } from '../../../lib/dayjs'
 import { type OfflineSaveStep, offlineSavedAt, saveForOffline } from '../../../lib/offline-save'
 import { useOnline } from '../../../lib/use-online'
 import { Button } from '../../../ui/button'

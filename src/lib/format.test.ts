@@ -1,0 +1,59 @@
+import dayjs from 'dayjs'
+import 'dayjs/locale/id'
+import { describe, expect, it } from 'vitest'
+import { formatDate, formatDateLong, formatDateTime, formatRelativeTime, formatYmd } from './format'
+
+/**
+ * format.ts prints dates without dayjs so the first screen does not load it (decision 0061). It must
+ * read and print every input exactly as dayjs with the `id` locale did: held to dayjs here.
+ */
+const id = (input: string | number | Date | undefined) => dayjs(input).locale('id')
+
+const INPUTS: (string | number | Date)[] = [
+  '2025-03-05',
+  '2025-08-17T10:00:00Z',
+  '2025-08-17T10:00:00.123Z',
+  '2025-12-31T23:59:59+07:00',
+  '2025-01-01 00:00:00',
+  '2025-02-28T16:59:59.999',
+  '2025-6-9',
+  '20250705',
+  '2024/02/29 13:05',
+  '1999-11-30T23:30:00-05:00',
+  'not a date',
+  '2025-13-45',
+  Date.UTC(2025, 7, 1, 12),
+  0,
+  new Date(2026, 10, 22, 9, 7),
+  new Date(Number.NaN),
+]
+
+describe('dates as dayjs with the id locale prints them', () => {
+  it.each(INPUTS.map((input) => [String(input), input]))('%s', (_name, input) => {
+    const d = id(input)
+    const dash = (pattern: string) => (input && d.isValid() ? d.format(pattern) : '-')
+    expect(formatDate(input)).toBe(dash('D MMM YYYY'))
+    expect(formatDateLong(input)).toBe(dash('D MMMM YYYY'))
+    expect(formatDateTime(input)).toBe(dash('D MMMM YYYY, HH.mm'))
+    expect(formatYmd(input)).toBe(d.format('YYYY-MM-DD'))
+    const now = new Date('2030-01-01T00:00:00Z')
+    if (input !== 0 && d.isValid()) expect(formatRelativeTime(input, now)).toBe(d.format('D MMM YYYY'))
+  })
+
+  it('every month, short and long', () => {
+    for (let m = 0; m < 12; m++) {
+      const date = new Date(2025, m, 1)
+      expect(formatDate(date)).toBe(id(date).format('D MMM YYYY'))
+      expect(formatDateLong(date)).toBe(id(date).format('D MMMM YYYY'))
+    }
+  })
+
+  it('nothing to show: a dash, or no relative time', () => {
+    for (const input of [null, undefined, '']) {
+      expect(formatDate(input)).toBe('-')
+      expect(formatDateTime(input)).toBe('-')
+      expect(formatRelativeTime(input)).toBe('')
+    }
+    expect(formatYmd()).toBe(dayjs().format('YYYY-MM-DD'))
+  })
+})
