@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { IconTile } from './icon-tile'
 
 export function EmptyState({
   icon,
@@ -30,22 +31,9 @@ export function EmptyState({
       })}
     >
       {icon ? (
-        <div
-          className={css({
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            w: '12',
-            h: '12',
-            mb: '2',
-            borderRadius: 'full',
-            bg: 'subtle',
-            color: 'fgSubtle',
-            '& svg': { w: '6', h: '6' },
-          })}
-        >
+        <IconTile size="2xl" shape="circle" className={css({ mb: '2', bg: 'subtle', color: 'fgSubtle' })}>
           {icon}
-        </div>
+        </IconTile>
       ) : null}
       <p className={css({ fontWeight: '600', color: 'fg' })}>{title}</p>
       {description ? (

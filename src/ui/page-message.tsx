@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
+import { IconTile } from './icon-tile'
 import { IconHome, IconShieldAlert } from './icons'
 
 /** A page-level message in place of content: an icon in a round tile, a title, a line and an action. */
@@ -30,24 +31,18 @@ export function PageMessage({
         px: '6',
       })}
     >
-      <div
+      <IconTile
+        size="3xl"
+        shape="circle"
         className={cx(
-          css({
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            w: '14',
-            h: '14',
-            mb: '1',
-            borderRadius: 'full',
-          }),
+          css({ mb: '1' }),
           tone === 'danger'
             ? css({ bg: 'danger.soft', color: 'danger' })
             : css({ bg: 'subtle', color: 'fgSubtle' }),
         )}
       >
         {icon}
-      </div>
+      </IconTile>
       <h1 className={css({ textStyle: 'pageTitle' })}>{title}</h1>
       {description ? (
         <p className={css({ fontSize: 'sm', color: 'fgMuted', maxW: 'sm' })}>{description}</p>

@@ -5,6 +5,7 @@ import type { Status } from '../../../contracts/projects'
 import { formatDateTime } from '../../../lib/format'
 import { Card, cardGrid } from '../../../ui/card'
 import { IconCheckCircle, IconHelpCircle, type IconProps, IconXCircle } from '../../../ui/icons'
+import { Skeleton } from '../../../ui/skeleton'
 
 /** SPEC: a tick for approved, a cross for rejected (sent back for revision), a question mark otherwise. */
 export const DOC_STATUS: Record<Status, { label: string; Icon: ComponentType<IconProps>; color: string }> = {
@@ -36,15 +37,6 @@ export function takenLabel(takenAt: string | null | undefined): string | null {
   return takenAt ? `Diambil ${formatDateTime(takenAt)}` : null
 }
 
-const shimmer = css({
-  bgGradient: 'to-r',
-  gradientFrom: 'slate.100',
-  gradientVia: 'slate.200',
-  gradientTo: 'slate.100',
-  backgroundSize: '200% 100%',
-  animation: 'shimmer 1.4s linear infinite',
-})
-
 /** Placeholder cards shaped like documentation cards (photo, text, actions) while the grid loads. */
 export function DocSkeletons({ count = 3 }: { count?: number }) {
   return (
@@ -53,13 +45,13 @@ export function DocSkeletons({ count = 3 }: { count?: number }) {
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
         <li key={i}>
           <Card padding="none" className={css({ overflow: 'hidden' })}>
-            <div className={cx(shimmer, css({ aspectRatio: '4 / 3' }))} />
+            <Skeleton as="div" className={css({ aspectRatio: '4 / 3', borderRadius: '0' })} />
             <div className={css({ p: '4', display: 'flex', flexDirection: 'column', gap: '2.5' })}>
-              <div className={cx(shimmer, css({ h: '3.5', w: 'full', borderRadius: 'sm' }))} />
-              <div className={cx(shimmer, css({ h: '3.5', w: '2/3', borderRadius: 'sm' }))} />
+              <Skeleton as="div" className={css({ h: '3.5', w: 'full' })} />
+              <Skeleton as="div" className={css({ h: '3.5', w: '2/3' })} />
               <div className={css({ display: 'flex', gap: '2', alignItems: 'center', mt: '1' })}>
-                <div className={cx(shimmer, css({ w: '6', h: '6', borderRadius: 'full' }))} />
-                <div className={cx(shimmer, css({ h: '3', w: '1/3', borderRadius: 'sm' }))} />
+                <Skeleton as="div" className={css({ w: '6', h: '6', borderRadius: 'full' })} />
+                <Skeleton as="div" className={css({ h: '3', w: '1/3' })} />
               </div>
             </div>
             <div
@@ -72,8 +64,8 @@ export function DocSkeletons({ count = 3 }: { count?: number }) {
                 borderColor: 'border',
               })}
             >
-              <div className={cx(shimmer, css({ h: '5', w: '12', borderRadius: 'sm' }))} />
-              <div className={cx(shimmer, css({ h: '5', w: '12', borderRadius: 'sm' }))} />
+              <Skeleton as="div" className={css({ h: '5', w: '12' })} />
+              <Skeleton as="div" className={css({ h: '5', w: '12' })} />
             </div>
           </Card>
         </li>

@@ -3,6 +3,7 @@ import { Fragment } from 'react'
 import { css, cx } from 'styled-system/css'
 import type { FileArea, FolderRef } from '../../../contracts/files'
 import { AREA_META } from '../../../ui/area'
+import { IconTile } from '../../../ui/icon-tile'
 import { IconChevronRight } from '../../../ui/icons'
 import { folderHash } from './folder-location'
 
@@ -51,22 +52,9 @@ export function Breadcrumbs({ slug, area, trail }: { slug: string; area: FileAre
             className={cx(crumb, atRoot && current)}
             aria-current={atRoot ? 'page' : undefined}
           >
-            <span
-              className={cx(
-                css({
-                  display: 'inline-flex',
-                  alignItems: 'center',
-                  justifyContent: 'center',
-                  w: '6',
-                  h: '6',
-                  borderRadius: 'sm',
-                  '& svg': { w: '3.5', h: '3.5' },
-                }),
-                meta.tone,
-              )}
-            >
+            <IconTile size="xs" className={cx(css({ borderRadius: 'sm' }), meta.tone)}>
               <meta.Icon />
-            </span>
+            </IconTile>
             {meta.label}
           </Link>
         </li>

@@ -6,6 +6,7 @@ import { formatDateTime, formatFileSize, formatRelativeTime } from '../../../lib
 import { needsSignalTo } from '../../../lib/use-online'
 import { AREA_META } from '../../../ui/area'
 import { Button } from '../../../ui/button'
+import { IconTile } from '../../../ui/icon-tile'
 import {
   IconCheck,
   IconChevronRight,
@@ -17,6 +18,7 @@ import {
   IconX,
 } from '../../../ui/icons'
 import { Menu } from '../../../ui/menu'
+import { Skeleton } from '../../../ui/skeleton'
 import { FileKindTile, FileStatusBadge } from './file-parts'
 import { folderHash } from './folder-location'
 
@@ -86,16 +88,6 @@ const s = {
     borderRadius: 'md',
     _focusVisible: { outline: 'none', boxShadow: 'focus' },
     '&:hover .folder-name': { color: 'brand.fg', textDecoration: 'underline' },
-  }),
-  folderTile: css({
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    flexShrink: 0,
-    w: '10',
-    h: '10',
-    borderRadius: 'md',
-    '& svg': { w: '5', h: '5' },
   }),
   minW0: css({ minW: '0' }),
   folderName: cx('folder-name', css({ display: 'block', fontWeight: '600', fontSize: 'sm', truncate: true })),
@@ -186,9 +178,9 @@ export const FolderRow = memo(function FolderRow({
         hashScrollIntoView={false}
         className={s.folderLink}
       >
-        <span className={cx(s.folderTile, meta.tone)}>
+        <IconTile className={meta.tone}>
           <IconFolder />
-        </span>
+        </IconTile>
         <span className={s.minW0}>
           <span className={s.folderName}>{folder.name}</span>
           <span className={s.phoneMeta}>
@@ -375,25 +367,15 @@ export const FileRow = memo(function FileRow({
   )
 })
 
-const bar = css({
-  display: 'block',
-  borderRadius: 'sm',
-  bgGradient: 'to-r',
-  gradientFrom: 'slate.100',
-  gradientVia: 'slate.200',
-  gradientTo: 'slate.100',
-  backgroundSize: '200% 100%',
-  animation: 'shimmer 1.4s linear infinite',
-})
 const skeleton = {
   row: cx(row, css({ _hover: { bg: 'surface' } })),
   main: css({ display: 'flex', alignItems: 'center', gap: '3' }),
-  tile: cx(bar, css({ w: '10', h: '10', borderRadius: 'md', flexShrink: 0 })),
+  tile: css({ w: '10', h: '10', borderRadius: 'md', flexShrink: 0 }),
   lines: css({ display: 'flex', flexDirection: 'column', gap: '2', flex: '1' }),
   name: [css({ w: '11rem' }), css({ w: '14rem' }), css({ w: '9rem' }), css({ w: '12rem' })].map((w) =>
-    cx(bar, css({ h: '3', maxW: 'full' }), w),
+    cx(css({ h: '3', maxW: 'full' }), w),
   ),
-  meta: cx(bar, css({ h: '2.5', w: '6rem' })),
+  meta: css({ h: '2.5', w: '6rem' }),
 }
 
 /** Placeholder rows while a folder's first page loads. */
@@ -404,10 +386,10 @@ export function RowSkeletons({ count = 4 }: { count?: number }) {
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
         <div key={i} className={skeleton.row}>
           <div className={skeleton.main}>
-            <span className={skeleton.tile} />
+            <Skeleton className={skeleton.tile} />
             <span className={skeleton.lines}>
-              <span className={skeleton.name[i % 4]} />
-              <span className={skeleton.meta} />
+              <Skeleton className={skeleton.name[i % 4]} />
+              <Skeleton className={skeleton.meta} />
             </span>
           </div>
         </div>

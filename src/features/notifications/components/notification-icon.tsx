@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react'
 import { css, cx } from 'styled-system/css'
+import { IconTile } from '../../../ui/icon-tile'
 import {
   IconBell,
   IconCheckCircle,
@@ -45,23 +46,15 @@ const DEFAULT_KIND: Kind = { Icon: IconBell, tone: tone.slate, label: 'Notifikas
 export function NotificationIcon({ type, size = 'md' }: { type: string; size?: 'sm' | 'md' }) {
   const kind = KINDS[type] ?? DEFAULT_KIND
   return (
-    <span
+    <IconTile
       role="img"
       aria-label={kind.label}
       data-type={type}
-      className={cx(
-        css({
-          display: 'inline-flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          flexShrink: 0,
-          borderRadius: 'full',
-        }),
-        size === 'sm' ? css({ w: '8', h: '8' }) : css({ w: '10', h: '10' }),
-        kind.tone,
-      )}
+      size={size === 'sm' ? 'sm' : 'lg'}
+      shape="circle"
+      className={cx(size === 'md' && css({ '& svg': { w: '4.5', h: '4.5' } }), kind.tone)}
     >
       <kind.Icon size={size === 'sm' ? 16 : 18} />
-    </span>
+    </IconTile>
   )
 }

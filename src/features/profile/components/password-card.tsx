@@ -6,6 +6,7 @@ import { useValidatedForm } from '../../../lib/form'
 import { Button } from '../../../ui/button'
 import { Card } from '../../../ui/card'
 import { TextField } from '../../../ui/field'
+import { IconTile } from '../../../ui/icon-tile'
 import { IconKey } from '../../../ui/icons'
 import { notify } from '../../../ui/notify'
 import { useUpdatePassword } from '../queries'
@@ -45,20 +46,9 @@ export function PasswordCard() {
   return (
     <Card padding="lg">
       <div className={css({ display: 'flex', alignItems: 'center', gap: '3', mb: '5' })}>
-        <div
-          className={css({
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            w: '9',
-            h: '9',
-            borderRadius: 'md',
-            bg: 'brand.soft',
-            color: 'brand',
-          })}
-        >
+        <IconTile size="md" className={css({ bg: 'brand.soft', color: 'brand' })}>
           <IconKey size={18} />
-        </div>
+        </IconTile>
         <div>
           <h2 className={css({ textStyle: 'sectionTitle' })}>Ubah Password</h2>
           <p className={css({ fontSize: 'sm', color: 'fgMuted' })}>

@@ -10,6 +10,7 @@ import { AreaChip } from '../../../ui/area'
 import { Button } from '../../../ui/button'
 import { Card } from '../../../ui/card'
 import { TextAreaField, TextField } from '../../../ui/field'
+import { IconTile } from '../../../ui/icon-tile'
 import {
   IconArrowRight,
   IconCalendar,
@@ -122,26 +123,19 @@ export const ProjectCard = memo(function ProjectCard({
         })}
       >
         <div className={css({ display: 'flex', alignItems: 'flex-start', gap: '3' })}>
-          <span
+          <IconTile
+            shape="rounded"
             className={css({
-              display: 'inline-flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-              flexShrink: 0,
-              w: '10',
-              h: '10',
-              borderRadius: 'lg',
               bgGradient: 'to-br',
               gradientFrom: 'blue.50',
               gradientTo: 'indigo.100',
               color: 'brand.fg',
               borderWidth: '1px',
               borderColor: 'blue.100',
-              '& svg': { w: '5', h: '5' },
             })}
           >
             <IconFolderKanban />
-          </span>
+          </IconTile>
           <div className={css({ flex: '1', minW: '0' })}>
             {editing ? (
               <p className={css({ fontSize: 'xs', fontWeight: '600', color: 'brand.fg', mt: '0.5' })}>

@@ -5,6 +5,7 @@ import { PROJECT_DOWNLOAD_MSG, type Project } from '../../../contracts/projects'
 import { errorMessage } from '../../../lib/api'
 import { Button } from '../../../ui/button'
 import { Dialog } from '../../../ui/dialog'
+import { IconTile } from '../../../ui/icon-tile'
 import { IconCheckCircle, IconCloudDownload } from '../../../ui/icons'
 import { notify } from '../../../ui/notify'
 import { ProgressBar } from '../../../ui/progress'
@@ -83,21 +84,13 @@ function ProjectDownloadModal() {
       <div
         className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '4', py: '2' })}
       >
-        <span
-          className={css({
-            display: 'inline-flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            w: '14',
-            h: '14',
-            borderRadius: 'full',
-            bg: done ? 'green.50' : 'blue.50',
-            color: done ? 'green.600' : 'blue.600',
-            '& svg': { w: '7', h: '7' },
-          })}
+        <IconTile
+          size="3xl"
+          shape="circle"
+          className={css({ bg: done ? 'green.50' : 'blue.50', color: done ? 'green.600' : 'blue.600' })}
         >
           {done ? <IconCheckCircle /> : <IconCloudDownload />}
-        </span>
+        </IconTile>
         <p
           className={css({
             fontSize: '3xl',

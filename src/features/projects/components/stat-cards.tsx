@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react'
 import { css, cx } from 'styled-system/css'
 import type { DashboardAnalysis } from '../../../contracts/projects'
+import { IconTile } from '../../../ui/icon-tile'
 import {
   IconFileCheck,
   IconFileClock,
@@ -89,23 +90,16 @@ export function StatCards({ analysis }: { analysis: DashboardAnalysis | undefine
             minW: '0',
           })}
         >
-          <span
+          <IconTile
+            size="sm"
             className={cx(
-              css({
-                display: 'inline-flex',
-                alignItems: 'center',
-                justifyContent: 'center',
-                flexShrink: 0,
-                w: { base: '8', md: '10' },
-                h: { base: '8', md: '10' },
-                borderRadius: 'md',
-                '& svg': { w: { base: '4', md: '5' }, h: { base: '4', md: '5' } },
-              }),
+              // From md on the tile is lg's size.
+              css({ w: { md: '10' }, h: { md: '10' }, '& svg': { w: { md: '5' }, h: { md: '5' } } }),
               s.tone,
             )}
           >
             <s.Icon />
-          </span>
+          </IconTile>
           <div className={css({ minW: '0' })}>
             <p
               className={css({

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
-import { css, cx } from 'styled-system/css'
+import { css } from 'styled-system/css'
 import type { Project } from '../../../contracts/projects'
 import { RECAP_ACCEPT, RECAP_MSG, type RecapFile } from '../../../contracts/recaps'
 import { errorMessage } from '../../../lib/api'
@@ -12,6 +12,7 @@ import { Button } from '../../../ui/button'
 import { Card } from '../../../ui/card'
 import { ConfirmDialog } from '../../../ui/dialog'
 import { EmptyState } from '../../../ui/empty-state'
+import { IconTile } from '../../../ui/icon-tile'
 import { IconAlertCircle, IconFileSpreadsheet, IconUpload, IconWifiOff, IconX } from '../../../ui/icons'
 import { notify } from '../../../ui/notify'
 import { OfflineNote } from '../../../ui/offline-note'
@@ -106,23 +107,9 @@ export function RekapTab({ project }: { project: Project }) {
         })}
       >
         <div className={css({ display: 'flex', alignItems: 'center', gap: '3', minW: '0' })}>
-          <span
-            className={cx(
-              css({
-                display: 'inline-flex',
-                alignItems: 'center',
-                justifyContent: 'center',
-                w: '9',
-                h: '9',
-                flexShrink: 0,
-                borderRadius: 'md',
-                '& svg': { w: '4.5', h: '4.5' },
-              }),
-              meta.tone,
-            )}
-          >
+          <IconTile size="md" className={meta.tone}>
             <IconFileSpreadsheet />
-          </span>
+          </IconTile>
           <div className={css({ minW: '0' })}>
             <h2 className={css({ fontWeight: '600', color: 'fg' })}>{meta.label}</h2>
             <p className={css({ fontSize: 'xs', color: 'fgMuted' })}>
