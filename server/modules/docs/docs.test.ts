@@ -888,7 +888,8 @@ describe(`the grid's pages (${TEST_DB})`, () => {
     const original = executor.executeQuery.bind(executor)
     let queries = 0
     executor.executeQuery = ((...args: Parameters<typeof original>) => {
-      queries++
+      // The job runner started by earlier tests polls the queue through the same database: not the list's.
+      if (!/\bjobs\b/.test(args[0].sql)) queries++
       return original(...args)
     }) as typeof executor.executeQuery
     try {
