@@ -12,6 +12,7 @@ import * as notificationsWhatsapp from './migrations/006-notifications-whatsapp'
 import * as usageCounters from './migrations/007-usage-counters'
 import * as loginDevices from './migrations/008-login-devices'
 import * as jobs from './migrations/009-jobs'
+import * as siteEvidence from './migrations/010-site-evidence'
 import type { DB } from './schema'
 import { refuseNewerSchema } from './schema-version'
 import { ImmediateSqliteDialect } from './sqlite-immediate'
@@ -85,6 +86,7 @@ const MIGRATIONS: Record<string, { up: (d: Dialect) => Migration['up'] }> = {
   '007-usage-counters': usageCounters,
   '008-login-devices': loginDevices,
   '009-jobs': jobs,
+  '010-site-evidence': siteEvidence,
 }
 
 /** The migrations this build knows, oldest first (server/db/schema-version.ts compares them). */

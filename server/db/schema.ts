@@ -55,6 +55,9 @@ export type ProjectsTable = {
   created_by: number
   created_at: string
   updated_at: string
+  /** +1 per edit; a save made from an older version is refused (migration 010). */
+  version: ColumnType<number, number | undefined, number>
+  updated_by: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export type ProjectMembersTable = { project_id: number; user_id: number; created_at: string }
@@ -68,6 +71,9 @@ export type FoldersTable = {
   name: string
   created_by: number
   created_at: string
+  /** In the trash since (migration 010); null otherwise. */
+  deleted_at: ColumnType<string | null, string | null | undefined, string | null>
+  deleted_by: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export type FilesTable = {
@@ -86,6 +92,9 @@ export type FilesTable = {
   /** Who approved or rejected it, and when (migration 004); null while pending. */
   reviewed_by: number | null
   reviewed_at: string | null
+  /** In the trash since (migration 010); null otherwise. */
+  deleted_at: ColumnType<string | null, string | null | undefined, string | null>
+  deleted_by: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export type DocsTable = {
@@ -99,6 +108,40 @@ export type DocsTable = {
   /** Who approved it or asked for a revision, and when (migration 005); null while pending. */
   reviewed_by: number | null
   reviewed_at: string | null
+  /** The work item, place on site and progress stage it shows (migration 010); all optional. */
+  work_item_id: ColumnType<number | null, number | null | undefined, number | null>
+  location: ColumnType<string | null, string | null | undefined, string | null>
+  progress: ColumnType<number | null, number | null | undefined, number | null>
+  /** The reason of the latest 'Revisi'. */
+  review_note: ColumnType<string | null, string | null | undefined, string | null>
+  /** 1 at upload, +1 per revision; the list shows this version's photos. */
+  version: ColumnType<number, number | undefined, number>
+  deleted_at: ColumnType<string | null, string | null | undefined, string | null>
+  deleted_by: ColumnType<number | null, number | null | undefined, number | null>
+}
+
+/** A project's 'Item Pekerjaan' (migration 010). */
+export type WorkItemsTable = {
+  id: Generated<number>
+  project_id: number
+  name: string
+  created_by: number
+  created_at: string
+}
+
+/** What happened, append-only (migration 010). `detail` is JSON. */
+export type HistoryTable = {
+  id: Generated<number>
+  project_id: number | null
+  at: string
+  actor_id: number | null
+  actor_name: string
+  actor_role: string
+  action: string
+  object_kind: string
+  object_id: string
+  object_name: string
+  detail: string | null
 }
 
 export type DocImagesTable = {
@@ -119,6 +162,14 @@ export type DocImagesTable = {
   taken_at: string | null
   /** 'ready', 'pending' (its thumbnail job has not run) or 'failed' (would not decode) (migration 009). */
   thumb_state: ColumnType<ThumbState, ThumbState | undefined, ThumbState>
+  /** When the server stored it, the stored bytes' SHA-256, where it was taken (migration 010). */
+  received_at: ColumnType<string | null, string | null | undefined, string | null>
+  sha256: ColumnType<string | null, string | null | undefined, string | null>
+  lat: ColumnType<number | null, number | null | undefined, number | null>
+  lng: ColumnType<number | null, number | null | undefined, number | null>
+  accuracy_m: ColumnType<number | null, number | null | undefined, number | null>
+  /** The item version it belongs to. */
+  version: ColumnType<number, number | undefined, number>
 }
 
 export type ThumbState = 'ready' | 'pending' | 'failed'
@@ -265,6 +316,8 @@ export type DB = {
   project_stats: ProjectStatsTable
   settings: SettingsTable
   jobs: JobsTable
+  work_items: WorkItemsTable
+  history: HistoryTable
 }
 
 export type UserRow = Selectable<UsersTable>
