@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Link, Outlet, useRouter } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
+import { flex, vstack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { Button } from '../ui/button'
 import { IconArrowLeft, IconHome } from '../ui/icons'
@@ -17,12 +18,10 @@ function NotFound() {
   const router = useRouter()
   return (
     <main
-      className={css({
+      className={vstack({
         flex: '1',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
+
+        justify: 'center',
         textAlign: 'center',
         gap: '4',
         p: '6',
@@ -44,9 +43,7 @@ function NotFound() {
       <h1 className={css({ textStyle: 'sectionTitle', fontSize: 'xl', maxW: 'md' })}>
         Halaman yang Anda cari tidak ditemukan
       </h1>
-      <div
-        className={css({ display: 'flex', gap: '2', mt: '2', flexWrap: 'wrap', justifyContent: 'center' })}
-      >
+      <div className={flex({ gap: '2', mt: '2', wrap: 'wrap', justify: 'center' })}>
         <Link to="/" className={button({ variant: 'primary' })}>
           <IconHome /> Kembali ke Beranda
         </Link>

@@ -220,23 +220,33 @@ export const iconTile = defineRecipe({
     flexShrink: 0,
   },
   variants: {
-    // The icon is half the tile (xs and xl keep the sizes they were drawn with).
     size: {
-      xs: { w: '6', h: '6', '& svg': { w: '3.5', h: '3.5' } },
-      sm: { w: '8', h: '8', '& svg': { w: '4', h: '4' } },
-      md: { w: '9', h: '9', '& svg': { w: '4.5', h: '4.5' } },
-      lg: { w: '10', h: '10', '& svg': { w: '5', h: '5' } },
-      xl: { w: '11', h: '11', '& svg': { w: '5', h: '5' } },
-      '2xl': { w: '12', h: '12', '& svg': { w: '6', h: '6' } },
-      '3xl': { w: '14', h: '14', '& svg': { w: '7', h: '7' } },
+      xs: { w: '6', h: '6' },
+      sm: { w: '8', h: '8' },
+      md: { w: '9', h: '9' },
+      lg: { w: '10', h: '10' },
+      xl: { w: '11', h: '11' },
+      '2xl': { w: '12', h: '12' },
+      '3xl': { w: '14', h: '14' },
     },
     shape: {
       square: { borderRadius: 'md' },
       rounded: { borderRadius: 'lg' },
       circle: { borderRadius: 'full' },
     },
+    /** The tile sizes its icon (about half the tile); off for an icon given its own pixel size. */
+    fit: { true: {}, false: {} },
   },
-  defaultVariants: { size: 'lg', shape: 'square' },
+  compoundVariants: [
+    { size: 'xs', fit: true, css: { '& svg': { w: '3.5', h: '3.5' } } },
+    { size: 'sm', fit: true, css: { '& svg': { w: '4', h: '4' } } },
+    { size: 'md', fit: true, css: { '& svg': { w: '4.5', h: '4.5' } } },
+    { size: 'lg', fit: true, css: { '& svg': { w: '5', h: '5' } } },
+    { size: 'xl', fit: true, css: { '& svg': { w: '5', h: '5' } } },
+    { size: '2xl', fit: true, css: { '& svg': { w: '6', h: '6' } } },
+    { size: '3xl', fit: true, css: { '& svg': { w: '7', h: '7' } } },
+  ],
+  defaultVariants: { size: 'lg', shape: 'square', fit: true },
 })
 
 export const recipes = { button, input, badge, card, skeleton, iconTile }

@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css'
+import { hstack, stack } from 'styled-system/patterns'
 import { Card, cardGrid } from './card'
 import { Skeleton } from './skeleton'
 
@@ -9,10 +10,10 @@ export function CardSkeletons({ count = 6 }: { count?: number }) {
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
         <li key={i}>
-          <Card className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-            <div className={css({ display: 'flex', gap: '3', alignItems: 'center' })}>
+          <Card className={stack({ gap: '3' })}>
+            <div className={hstack({ gap: '3' })}>
               <Skeleton as="div" className={css({ w: '12', h: '12', borderRadius: 'full' })} />
-              <div className={css({ flex: '1', display: 'flex', flexDirection: 'column', gap: '2' })}>
+              <div className={stack({ flex: '1', gap: '2' })}>
                 <Skeleton as="div" className={css({ h: '3.5', w: '2/3' })} />
                 <Skeleton as="div" className={css({ h: '3', w: '1/3' })} />
               </div>

@@ -1,5 +1,5 @@
 import { type ComponentType, type FormEvent, lazy, type ReactNode, Suspense, useId, useState } from 'react'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import type { DialogVariantProps } from 'styled-system/recipes'
 import { afterFirstPaint } from '../lib/after-load'
 import { needsSignalTo, useOnline } from '../lib/use-online'
@@ -232,7 +232,7 @@ export function FormDialog({
         }}
         noValidate
         aria-label={formLabel}
-        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+        className={stack({ gap: '4' })}
       >
         {children}
       </form>

@@ -1,5 +1,6 @@
 import { type ComponentProps, type ReactNode, useId } from 'react'
 import { css, cx } from 'styled-system/css'
+import { flex, stack } from 'styled-system/patterns'
 import { input } from 'styled-system/recipes'
 import { IconChevronDown } from './icons'
 
@@ -20,7 +21,7 @@ const hintClass = css({ fontSize: 'xs', color: 'fgSubtle' })
 /** Label above the control, error (or hint) right below it; the error is tied to the control by aria-describedby. */
 function FieldShell({ id, label, error, hint, required, children, className }: FieldShellProps) {
   return (
-    <div className={cx(css({ display: 'flex', flexDirection: 'column', gap: '1.5' }), className)}>
+    <div className={cx(stack({ gap: '1.5' }), className)}>
       <label htmlFor={id} className={labelClass}>
         {label}
         {required ? (
@@ -81,13 +82,13 @@ export function TextField({
       <div className={css({ position: 'relative' })}>
         {startIcon ? (
           <span
-            className={css({
+            className={flex({
               position: 'absolute',
               left: '3',
               top: '50%',
               transform: 'translateY(-50%)',
               color: 'fgSubtle',
-              display: 'flex',
+
               pointerEvents: 'none',
             })}
           >
@@ -108,12 +109,11 @@ export function TextField({
         />
         {endSlot ? (
           <span
-            className={css({
+            className={flex({
               position: 'absolute',
               right: '1',
               top: '50%',
               transform: 'translateY(-50%)',
-              display: 'flex',
             })}
           >
             {endSlot}

@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css'
+import { flex, hstack, vstack } from 'styled-system/patterns'
 import { LogoMark } from './logo'
 
 const dot = css({
@@ -17,13 +18,11 @@ export function FullScreenLoading() {
     <div
       role="status"
       aria-live="polite"
-      className={css({
+      className={vstack({
         position: 'fixed',
         inset: '0',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
+
+        justify: 'center',
         gap: '5',
         bg: 'bg',
         zIndex: 'overlay',
@@ -31,8 +30,8 @@ export function FullScreenLoading() {
       })}
     >
       <LogoMark size={52} />
-      <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
-        <div className={css({ display: 'flex', gap: '1.5' })} aria-hidden="true">
+      <div className={hstack({ gap: '3' })}>
+        <div className={flex({ gap: '1.5' })} aria-hidden="true">
           <span className={dot} />
           <span className={dot} />
           <span className={dot} />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
+import { flex, hstack, stack } from 'styled-system/patterns'
 
 export function PageHeader({
   title,
@@ -12,11 +13,10 @@ export function PageHeader({
 }) {
   return (
     <div
-      className={css({
-        display: 'flex',
-        flexDirection: { base: 'column', sm: 'row' },
-        alignItems: { base: 'stretch', sm: 'flex-end' },
-        justifyContent: 'space-between',
+      className={stack({
+        direction: { base: 'column', sm: 'row' },
+        align: { base: 'stretch', sm: 'flex-end' },
+        justify: 'space-between',
         gap: '4',
         mb: '6',
       })}
@@ -25,7 +25,7 @@ export function PageHeader({
         <h1 className={css({ textStyle: 'pageTitle', color: 'fg' })}>{title}</h1>
         {subtitle ? <p className={css({ mt: '1', fontSize: 'sm', color: 'fgMuted' })}>{subtitle}</p> : null}
       </div>
-      {actions ? <div className={css({ display: 'flex', gap: '2', flexShrink: 0 })}>{actions}</div> : null}
+      {actions ? <div className={flex({ gap: '2', flexShrink: 0 })}>{actions}</div> : null}
     </div>
   )
 }
@@ -102,10 +102,8 @@ export function SearchBox({
 export function ListToolbar({ search, count }: { search: ReactNode; count?: ReactNode }) {
   return (
     <div
-      className={css({
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'space-between',
+      className={hstack({
+        justify: 'space-between',
         gap: '4',
         mb: '5',
       })}

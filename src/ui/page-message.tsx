@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
+import { vstack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { IconTile } from './icon-tile'
 import { IconHome, IconShieldAlert } from './icons'
@@ -21,10 +22,7 @@ export function PageMessage({
 }) {
   return (
     <div
-      className={css({
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
+      className={vstack({
         textAlign: 'center',
         gap: '3',
         py: { base: '16', md: '24' },
@@ -34,6 +32,7 @@ export function PageMessage({
       <IconTile
         size="3xl"
         shape="circle"
+        fit={false}
         className={cx(
           css({ mb: '1' }),
           tone === 'danger'

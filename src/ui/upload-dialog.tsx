@@ -8,6 +8,7 @@ import {
   useState,
 } from 'react'
 import { css, cx } from 'styled-system/css'
+import { flex } from 'styled-system/patterns'
 import { Button } from './button'
 import { ProgressBar } from './progress'
 
@@ -196,14 +197,11 @@ export function UploadMeter({
     <div
       role={live ? 'status' : undefined}
       aria-live={live ? 'polite' : undefined}
-      className={cx(
-        css({ display: 'flex', flexDirection: 'column' }),
-        tight ? css({ gap: '1.5' }) : css({ gap: '2' }),
-      )}
+      className={cx(flex({ direction: 'column' }), tight ? css({ gap: '1.5' }) : css({ gap: '2' }))}
     >
       <div
         className={cx(
-          css({ display: 'flex', justifyContent: 'space-between', fontSize: 'xs' }),
+          flex({ justify: 'space-between', fontSize: 'xs' }),
           tone === 'muted' ? css({ color: 'fgMuted' }) : css({ color: 'fgSubtle' }),
         )}
       >

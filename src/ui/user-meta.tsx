@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import type { User } from '../contracts/auth'
 import { formatDate } from '../lib/format'
 import { IconCalendar, IconMail, IconPhone } from './icons'
@@ -17,9 +18,7 @@ const metaRow = css({
 export function UserMeta({ user }: { user: User }) {
   return (
     <div
-      className={css({
-        display: 'flex',
-        flexDirection: 'column',
+      className={stack({
         gap: '2',
         pt: '3',
         borderTopWidth: '1px',

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { flex, stack } from 'styled-system/patterns'
 import type { User } from '../../../contracts/auth'
 import { errorMessage } from '../../../lib/api'
 import { useCurrentUser } from '../../../lib/current-user'
@@ -93,11 +94,8 @@ function AdminManagementPage() {
         <ul className={cardGrid}>
           {filtered.map((admin) => (
             <li key={admin.id}>
-              <Card
-                interactive
-                className={css({ display: 'flex', flexDirection: 'column', gap: '4', h: 'full' })}
-              >
-                <div className={css({ display: 'flex', alignItems: 'flex-start', gap: '3' })}>
+              <Card interactive className={stack({ gap: '4', h: 'full' })}>
+                <div className={flex({ align: 'flex-start', gap: '3' })}>
                   <Avatar name={admin.name} src={admin.avatar} size="lg" />
                   <div className={css({ flex: '1', minW: '0' })}>
                     <p className={css({ fontWeight: '600', truncate: true })}>{admin.name}</p>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
+import { flex, hstack, stack } from 'styled-system/patterns'
 import { LoginSchema } from '../../../contracts/auth'
 import { MSG } from '../../../contracts/common'
 import { ApiError, errorMessage } from '../../../lib/api'
@@ -87,7 +88,7 @@ export function LoginPage() {
           overflow: 'hidden',
         })}
       >
-        <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
+        <div className={hstack({ gap: '3' })}>
           <LogoMark size={40} />
           <div>
             <p className={css({ fontWeight: '700', fontSize: 'lg', letterSpacing: '-0.01em' })}>Berkas</p>
@@ -106,22 +107,21 @@ export function LoginPage() {
             Semua berkas perencanaan, pengawasan, dokumentasi dan rekap project Anda di satu tempat.
           </p>
           <ul
-            className={css({
+            className={stack({
               mt: '8',
-              display: 'flex',
-              flexDirection: 'column',
+
               gap: '4',
               fontSize: 'sm',
               color: 'blue.100',
             })}
           >
-            <li className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
+            <li className={hstack({ gap: '3' })}>
               <IconFolder size={18} /> 4 folder utama untuk setiap project
             </li>
-            <li className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
+            <li className={hstack({ gap: '3' })}>
               <IconShieldCheck size={18} /> Review dan persetujuan file oleh admin
             </li>
-            <li className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
+            <li className={hstack({ gap: '3' })}>
               <IconUsers size={18} /> Akses berbasis peran untuk tim Anda
             </li>
           </ul>
@@ -143,10 +143,9 @@ export function LoginPage() {
       </aside>
 
       <main
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
+        className={flex({
+          align: 'center',
+          justify: 'center',
           p: { base: '5', sm: '8' },
         })}
       >
@@ -170,11 +169,7 @@ export function LoginPage() {
             Gunakan email dan password yang diberikan oleh administrator.
           </p>
 
-          <form
-            onSubmit={onSubmit}
-            noValidate
-            className={css({ mt: '8', display: 'flex', flexDirection: 'column', gap: '4' })}
-          >
+          <form onSubmit={onSubmit} noValidate className={stack({ mt: '8', gap: '4' })}>
             <FormError message={formError} />
             <TextField
               label="Email"

@@ -1,4 +1,5 @@
 import { css, cx } from 'styled-system/css'
+import { vstack } from 'styled-system/patterns'
 import type { DocImage } from '../../../contracts/docs'
 import { IconImages } from '../../../ui/icons'
 
@@ -74,13 +75,11 @@ export function Thumb({ image, alt, eager }: { image: DocImage; alt: string; eag
   )
 }
 
-const pending = css({
+const pending = vstack({
   w: 'full',
   h: 'full',
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  justifyContent: 'center',
+
+  justify: 'center',
   gap: '2',
   color: 'slate.500',
   bg: 'slate.100',

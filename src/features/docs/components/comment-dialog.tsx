@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { flex, hstack, vstack } from 'styled-system/patterns'
 import { COMMENT_MAX, type Doc } from '../../../contracts/docs'
 import { failureMessage } from '../../../lib/api'
 import { useCurrentUser } from '../../../lib/current-user'
@@ -130,10 +131,8 @@ function CommentThread({ slug, doc }: { slug: string; doc: Doc }) {
           {comments.isPending && queued.length === 0 && !notSaved ? (
             <p
               role="status"
-              className={css({
-                display: 'flex',
-                alignItems: 'center',
-                justifyContent: 'center',
+              className={hstack({
+                justify: 'center',
                 gap: '2',
                 py: '10',
                 fontSize: 'sm',
@@ -147,10 +146,7 @@ function CommentThread({ slug, doc }: { slug: string; doc: Doc }) {
             queued.length === 0 ? (
             <div
               role="alert"
-              className={css({
-                display: 'flex',
-                flexDirection: 'column',
-                alignItems: 'center',
+              className={vstack({
                 gap: '3',
                 py: '8',
                 textAlign: 'center',
@@ -169,10 +165,7 @@ function CommentThread({ slug, doc }: { slug: string; doc: Doc }) {
             </div>
           ) : count === 0 ? (
             <div
-              className={css({
-                display: 'flex',
-                flexDirection: 'column',
-                alignItems: 'center',
+              className={vstack({
                 gap: '2',
                 py: '10',
                 textAlign: 'center',
@@ -186,11 +179,7 @@ function CommentThread({ slug, doc }: { slug: string; doc: Doc }) {
               <p className={css({ fontSize: 'xs' })}>Jadilah yang pertama memberi catatan untuk foto ini.</p>
             </div>
           ) : (
-            <ol
-              ref={listRef}
-              aria-label="Daftar komentar"
-              className={css({ display: 'flex', flexDirection: 'column' })}
-            >
+            <ol ref={listRef} aria-label="Daftar komentar" className={flex({ direction: 'column' })}>
               {comments.data?.map((c) => (
                 <li
                   key={c.id}
@@ -203,9 +192,7 @@ function CommentThread({ slug, doc }: { slug: string; doc: Doc }) {
                 >
                   <Avatar name={c.user.name} size="sm" />
                   <div className={css({ minW: '0', flex: '1' })}>
-                    <div
-                      className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}
-                    >
+                    <div className={hstack({ gap: '2', flexWrap: 'wrap' })}>
                       <span className={css({ fontSize: 'sm', fontWeight: '600', color: 'fg' })}>
                         {c.user.name}
                       </span>
@@ -245,9 +232,7 @@ function CommentThread({ slug, doc }: { slug: string; doc: Doc }) {
                 >
                   <Avatar name={user.name} size="sm" />
                   <div className={css({ minW: '0', flex: '1' })}>
-                    <div
-                      className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}
-                    >
+                    <div className={hstack({ gap: '2', flexWrap: 'wrap' })}>
                       <span className={css({ fontSize: 'sm', fontWeight: '600', color: 'fg' })}>
                         {user.name}
                       </span>

@@ -1,5 +1,6 @@
 import { memo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { flex, grid, hstack, stack } from 'styled-system/patterns'
 import type { Doc, DocReview } from '../../../contracts/docs'
 import { formatDateTime, formatRelativeTime } from '../../../lib/format'
 import { needsSignalTo, useOnline } from '../../../lib/use-online'
@@ -97,9 +98,8 @@ export const DocCard = memo(function DocCard({
       role="article"
       aria-label={`Dokumentasi: ${summary}`}
       data-doc={doc.uuid}
-      className={css({
-        display: 'flex',
-        flexDirection: 'column',
+      className={flex({
+        direction: 'column',
         h: 'full',
         overflow: 'hidden',
         // Cards far below the fold cost no layout or paint until they come near (long grids on phones).
@@ -126,9 +126,7 @@ export const DocCard = memo(function DocCard({
         />
       </div>
 
-      <div
-        className={css({ p: '4', pb: '3', display: 'flex', flexDirection: 'column', gap: '3', flex: '1' })}
-      >
+      <div className={stack({ p: '4', pb: '3', gap: '3', flex: '1' })}>
         <div>
           <p
             className={cx(
@@ -165,7 +163,7 @@ export const DocCard = memo(function DocCard({
             </button>
           ) : null}
         </div>
-        <div className={css({ display: 'flex', alignItems: 'center', gap: '2', mt: 'auto', minW: '0' })}>
+        <div className={hstack({ gap: '2', mt: 'auto', minW: '0' })}>
           <Avatar name={doc.creator.name} size="xs" />
           <div className={css({ minW: '0', fontSize: 'xs', lineHeight: '1.35' })}>
             <p className={css({ fontWeight: '600', color: 'fg', truncate: true })}>{doc.creator.name}</p>
@@ -180,9 +178,7 @@ export const DocCard = memo(function DocCard({
       </div>
 
       <div
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
+        className={hstack({
           gap: '0.5',
           px: '2',
           py: '1.5',
@@ -231,8 +227,7 @@ export const DocCard = memo(function DocCard({
 
       {isAdmin && doc.status === 'pending' ? (
         <div
-          className={css({
-            display: 'grid',
+          className={grid({
             gridTemplateColumns: '1fr 1fr',
             gap: '2',
             px: '3',

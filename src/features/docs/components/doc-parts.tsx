@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react'
 import { css, cx } from 'styled-system/css'
+import { flex, hstack, stack } from 'styled-system/patterns'
 import { badge } from 'styled-system/recipes'
 import type { Status } from '../../../contracts/projects'
 import { formatDateTime } from '../../../lib/format'
@@ -46,17 +47,16 @@ export function DocSkeletons({ count = 3 }: { count?: number }) {
         <li key={i}>
           <Card padding="none" className={css({ overflow: 'hidden' })}>
             <Skeleton as="div" className={css({ aspectRatio: '4 / 3', borderRadius: '0' })} />
-            <div className={css({ p: '4', display: 'flex', flexDirection: 'column', gap: '2.5' })}>
+            <div className={stack({ p: '4', gap: '2.5' })}>
               <Skeleton as="div" className={css({ h: '3.5', w: 'full' })} />
               <Skeleton as="div" className={css({ h: '3.5', w: '2/3' })} />
-              <div className={css({ display: 'flex', gap: '2', alignItems: 'center', mt: '1' })}>
+              <div className={hstack({ gap: '2', mt: '1' })}>
                 <Skeleton as="div" className={css({ w: '6', h: '6', borderRadius: 'full' })} />
                 <Skeleton as="div" className={css({ h: '3', w: '1/3' })} />
               </div>
             </div>
             <div
-              className={css({
-                display: 'flex',
+              className={flex({
                 gap: '3',
                 px: '4',
                 py: '3',

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
+import { flex, stack } from 'styled-system/patterns'
 import type { Doc, DocReview } from '../../../contracts/docs'
 import type { Project } from '../../../contracts/projects'
 import { errorMessage, failureMessage } from '../../../lib/api'
@@ -125,11 +126,10 @@ export default function DocsPanel({ project }: { project: Project }) {
   return (
     <section aria-label="Dokumentasi" data-area="dokumentasi">
       <div
-        className={css({
-          display: 'flex',
-          flexDirection: { base: 'column', sm: 'row' },
-          alignItems: { base: 'stretch', sm: 'center' },
-          justifyContent: 'space-between',
+        className={stack({
+          direction: { base: 'column', sm: 'row' },
+          align: { base: 'stretch', sm: 'center' },
+          justify: 'space-between',
           gap: '3',
           mb: '4',
         })}
@@ -203,7 +203,7 @@ export default function DocsPanel({ project }: { project: Project }) {
               </li>
             ))}
           </ul>
-          <div ref={sentinel} className={css({ display: 'flex', justifyContent: 'center', py: '6' })}>
+          <div ref={sentinel} className={flex({ justify: 'center', py: '6' })}>
             {hasNextPage ? (
               <Button variant="secondary" onClick={() => fetchNextPage()} loading={isFetchingNextPage}>
                 {isFetchingNextPage ? 'Memuat...' : 'Muat lebih banyak'}

@@ -4,6 +4,7 @@ import { Dialog as ArkDialog } from '@ark-ui/react/dialog'
 import { Portal } from '@ark-ui/react/portal'
 import { useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { hstack, stack } from 'styled-system/patterns'
 import type { Swiper as SwiperClass } from 'swiper'
 import { A11y, Keyboard, Zoom } from 'swiper/modules'
 import { Swiper, SwiperSlide } from 'swiper/react'
@@ -121,9 +122,7 @@ export function PhotoViewer({
             })}
           >
             <header
-              className={css({
-                display: 'flex',
-                alignItems: 'center',
+              className={hstack({
                 gap: '3',
                 px: { base: '3', md: '5' },
                 py: '3',
@@ -210,7 +209,7 @@ export function PhotoViewer({
 
             {doc ? (
               <ArkDialog.Description
-                className={css({
+                className={stack({
                   flexShrink: 0,
                   px: { base: '4', md: '5' },
                   pt: '3',
@@ -218,12 +217,11 @@ export function PhotoViewer({
                   maxW: '3xl',
                   mx: 'auto',
                   w: 'full',
-                  display: 'flex',
-                  flexDirection: 'column',
+
                   gap: '1.5',
                 })}
               >
-                <span className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}>
+                <span className={hstack({ gap: '2', flexWrap: 'wrap' })}>
                   <DocStatusBadge status={doc.status} />
                   <span className={css({ fontSize: 'xs', color: 'slate.300' })}>
                     {doc.creator.name} · {formatRelativeTime(doc.created_at)}

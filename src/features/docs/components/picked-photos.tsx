@@ -1,16 +1,17 @@
 import { css, cx } from 'styled-system/css'
+import { flex, grid } from 'styled-system/patterns'
 import { formatBytes } from '../../../lib/format'
 import { IconAlertTriangle, IconX } from '../../../ui/icons'
 import { Spinner } from '../../../ui/spinner'
 import type { PickedPhoto } from './use-picked-photos'
 
-const overlay = css({
+const overlay = flex({
   position: 'absolute',
   inset: '0',
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  justifyContent: 'center',
+
+  direction: 'column',
+  align: 'center',
+  justify: 'center',
   fontSize: '0.6875rem',
 })
 
@@ -25,8 +26,7 @@ export function PickedPhotos({
   return (
     <ul
       aria-label="Foto terpilih"
-      className={css({
-        display: 'grid',
+      className={grid({
         gridTemplateColumns: { base: 'repeat(3, 1fr)', sm: 'repeat(4, 1fr)' },
         gap: '2',
       })}

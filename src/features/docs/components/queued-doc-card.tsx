@@ -1,5 +1,6 @@
 import { memo } from 'react'
 import { css, cx } from 'styled-system/css'
+import { flex, hstack, stack } from 'styled-system/patterns'
 import { dayjs } from '../../../lib/dayjs'
 import { useOutboxPhotoUrls } from '../../../lib/outbox-client'
 import type { OutboxItem } from '../../../lib/outbox-types'
@@ -73,7 +74,7 @@ export const QueuedDocCard = memo(function QueuedDocCard({ item }: { item: Outbo
       padding="none"
       aria-label={`Dokumentasi menunggu: ${description.slice(0, 60)}`}
       data-queued={item.key}
-      className={css({ display: 'flex', flexDirection: 'column', h: 'full', overflow: 'hidden' })}
+      className={flex({ direction: 'column', h: 'full', overflow: 'hidden' })}
     >
       <div className={css({ position: 'relative', aspectRatio: '4 / 3', bg: 'slate.100' })}>
         {urls[0] ? (
@@ -114,7 +115,7 @@ export const QueuedDocCard = memo(function QueuedDocCard({ item }: { item: Outbo
           </span>
         ) : null}
       </div>
-      <div className={css({ p: '4', display: 'flex', flexDirection: 'column', gap: '3', flex: '1' })}>
+      <div className={stack({ p: '4', gap: '3', flex: '1' })}>
         <p
           className={css({
             fontSize: 'sm',
@@ -141,7 +142,7 @@ export const QueuedDocCard = memo(function QueuedDocCard({ item }: { item: Outbo
             membuangnya.
           </p>
         ) : null}
-        <div className={css({ display: 'flex', alignItems: 'center', gap: '2', mt: 'auto', minW: '0' })}>
+        <div className={hstack({ gap: '2', mt: 'auto', minW: '0' })}>
           <Avatar name={item.owner.name} size="xs" />
           <div className={css({ minW: '0', fontSize: 'xs', lineHeight: '1.35' })}>
             <p className={css({ fontWeight: '600', color: 'fg', truncate: true })}>{item.owner.name}</p>

@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
+import { grid, stack } from 'styled-system/patterns'
 import {
   DOC_DESCRIPTION_MAX,
   DOC_DESCRIPTION_MIN,
@@ -147,13 +148,8 @@ export function UploadDialog({ slug, open, onClose }: { slug: string; open: bool
         />
       }
     >
-      <form
-        id="doc-upload-form"
-        onSubmit={submit}
-        noValidate
-        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
-      >
-        <fieldset disabled={sending} className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <form id="doc-upload-form" onSubmit={submit} noValidate className={stack({ gap: '4' })}>
+        <fieldset disabled={sending} className={stack({ gap: '3' })}>
           <legend className={css({ fontSize: 'sm', fontWeight: '500', color: 'fg', mb: '1.5' })}>
             Foto
             <span aria-hidden="true" className={css({ color: 'danger', ml: '0.5' })}>
@@ -162,8 +158,7 @@ export function UploadDialog({ slug, open, onClose }: { slug: string; open: bool
           </legend>
           <DropZone kind="panel" zone={core.dropZone} invalid={picked.photoError !== null}>
             <div
-              className={css({
-                display: 'grid',
+              className={grid({
                 gridTemplateColumns: '1fr 1fr',
                 gap: '2',
                 w: 'full',

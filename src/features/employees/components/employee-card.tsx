@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css'
+import { flex } from 'styled-system/patterns'
 import type { User } from '../../../contracts/auth'
 import { Avatar } from '../../../ui/avatar'
 import { Button } from '../../../ui/button'
@@ -31,7 +32,7 @@ export function EmployeeCard({ employee, toggling, toggleDisabled, onToggle, onE
         opacity: employee.is_active ? 1 : 0.85,
       })}
     >
-      <div className={css({ display: 'flex', alignItems: 'flex-start', gap: '3' })}>
+      <div className={flex({ align: 'flex-start', gap: '3' })}>
         <Avatar
           name={employee.name}
           src={employee.avatar}
@@ -40,7 +41,7 @@ export function EmployeeCard({ employee, toggling, toggleDisabled, onToggle, onE
         />
         <div className={css({ flex: '1', minW: '0' })}>
           <p className={css({ fontWeight: '600', truncate: true })}>{employee.name}</p>
-          <div className={css({ mt: '1', display: 'flex', flexWrap: 'wrap', gap: '1.5' })}>
+          <div className={flex({ mt: '1', wrap: 'wrap', gap: '1.5' })}>
             <RoleBadge role={employee.role} />
             <StatusBadge active={employee.is_active} />
           </div>
@@ -57,7 +58,7 @@ export function EmployeeCard({ employee, toggling, toggleDisabled, onToggle, onE
         </Tooltip>
       </div>
       <UserMeta user={employee} />
-      <div className={css({ mt: 'auto', display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
+      <div className={flex({ mt: 'auto', gap: '2', justify: 'flex-end' })}>
         {toggling ? (
           <span className={css({ mr: 'auto', fontSize: 'xs', color: 'fgSubtle', alignSelf: 'center' })}>
             Menyimpan...

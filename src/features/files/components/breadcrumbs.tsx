@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { Fragment } from 'react'
 import { css, cx } from 'styled-system/css'
+import { flex, hstack } from 'styled-system/patterns'
 import type { FileArea, FolderRef } from '../../../contracts/files'
 import { AREA_META } from '../../../ui/area'
 import { IconTile } from '../../../ui/icon-tile'
@@ -45,8 +46,8 @@ export function Breadcrumbs({ slug, area, trail }: { slug: string; area: FileAre
 
   return (
     <nav aria-label="Lokasi folder" className={css({ minW: '0', flex: '1' })}>
-      <ol className={css({ display: 'flex', alignItems: 'center', gap: '0.5', minW: '0', ml: '-2' })}>
-        <li className={css({ display: 'flex', minW: '0', flexShrink: 0 })}>
+      <ol className={hstack({ gap: '0.5', minW: '0', ml: '-2' })}>
+        <li className={flex({ minW: '0', flexShrink: 0 })}>
           <Link
             {...link(null)}
             className={cx(crumb, atRoot && current)}
@@ -61,7 +62,7 @@ export function Breadcrumbs({ slug, area, trail }: { slug: string; area: FileAre
         {folded ? (
           <Fragment>
             <Separator />
-            <li className={css({ display: 'flex' })}>
+            <li className={flex({})}>
               <Link
                 {...link(hidden[hidden.length - 1]?.uuid ?? null)}
                 className={crumb}
@@ -78,7 +79,7 @@ export function Breadcrumbs({ slug, area, trail }: { slug: string; area: FileAre
           return (
             <Fragment key={f.uuid}>
               <Separator />
-              <li className={css({ display: 'flex', minW: '0' })}>
+              <li className={flex({ minW: '0' })}>
                 <Link
                   {...link(f.uuid)}
                   className={cx(crumb, last && current)}
@@ -107,7 +108,7 @@ export function Breadcrumbs({ slug, area, trail }: { slug: string; area: FileAre
 
 function Separator() {
   return (
-    <li aria-hidden="true" className={css({ display: 'flex', color: 'slate.300', flexShrink: 0 })}>
+    <li aria-hidden="true" className={flex({ color: 'slate.300', flexShrink: 0 })}>
       <IconChevronRight size={14} />
     </li>
   )

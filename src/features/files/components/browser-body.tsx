@@ -2,6 +2,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
+import { flex } from 'styled-system/patterns'
 import { type ExploreResult, FILE_MSG, type FileEntry, type FolderEntry } from '../../../contracts/files'
 import { ApiError, errorMessage } from '../../../lib/api'
 import { Button } from '../../../ui/button'
@@ -96,7 +97,7 @@ export function BrowserBody({
           }
           action={
             canWrite ? (
-              <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap', justifyContent: 'center' })}>
+              <div className={flex({ gap: '2', wrap: 'wrap', justify: 'center' })}>
                 <Button variant="secondary" onClick={onNewFolder}>
                   <IconFolderPlus /> Folder Baru
                 </Button>
@@ -131,7 +132,7 @@ export function BrowserBody({
         </ul>
       )}
       {query.hasNextPage ? (
-        <div className={css({ display: 'flex', justifyContent: 'center', p: '4' })}>
+        <div className={flex({ justify: 'center', p: '4' })}>
           <Button
             variant="secondary"
             onClick={() => query.fetchNextPage()}

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { memo } from 'react'
 import { css, cx } from 'styled-system/css'
+import { flex, grid, hstack, stack } from 'styled-system/patterns'
 import type { FileArea, FileEntry, FolderEntry, ReviewDecision } from '../../../contracts/files'
 import { formatDateTime, formatFileSize, formatRelativeTime } from '../../../lib/format'
 import { needsSignalTo } from '../../../lib/use-online'
@@ -33,8 +34,7 @@ import { folderHash } from './folder-location'
  * the name with a line of details under it, the status on the right and, where there are any, the
  * review buttons on a line of their own.
  */
-export const rowGrid = css({
-  display: 'grid',
+export const rowGrid = grid({
   alignItems: 'center',
   columnGap: '4',
   gridTemplateColumns: {
@@ -97,9 +97,9 @@ const s = {
     color: 'fgSubtle',
     truncate: true,
   }),
-  actions: css({ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: '1' }),
+  actions: hstack({ justify: 'flex-end', gap: '1' }),
   chevron: css({ color: 'slate.300', display: { base: 'none', md: 'block' } }),
-  fileMain: css({ display: 'flex', alignItems: 'center', gap: '3', minW: '0' }),
+  fileMain: hstack({ gap: '3', minW: '0' }),
   fileName: css({
     fontWeight: '500',
     fontSize: 'sm',
@@ -109,10 +109,8 @@ const s = {
   }),
   fileMeta: css({ fontSize: 'xs', color: 'fgSubtle', truncate: true }),
   phoneOnlyInline: css({ display: { md: 'none' } }),
-  statusCell: css({
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: { base: 'flex-end', md: 'flex-start' },
+  statusCell: hstack({
+    justify: { base: 'flex-end', md: 'flex-start' },
     gap: '1',
   }),
   phoneMenu: css({ display: { base: 'inline-flex', md: 'none' } }),
@@ -126,7 +124,7 @@ const s = {
     pl: { base: '3.25rem', md: '0' },
     '&[data-review]': { display: 'flex' },
   }),
-  reviewButtons: css({ display: 'flex', gap: '1.5', md: { mr: '1' } }),
+  reviewButtons: flex({ gap: '1.5', md: { mr: '1' } }),
   approve: css({ color: 'green.700', _hover: { _enabled: { bg: 'green.50', borderColor: 'green.300' } } }),
   reject: css({ color: 'red.700', _hover: { _enabled: { bg: 'red.50', borderColor: 'red.300' } } }),
   desktopButtons: css({ display: { base: 'none', md: 'inline-flex' }, gap: '1' }),
@@ -369,9 +367,9 @@ export const FileRow = memo(function FileRow({
 
 const skeleton = {
   row: cx(row, css({ _hover: { bg: 'surface' } })),
-  main: css({ display: 'flex', alignItems: 'center', gap: '3' }),
+  main: hstack({ gap: '3' }),
   tile: css({ w: '10', h: '10', borderRadius: 'md', flexShrink: 0 }),
-  lines: css({ display: 'flex', flexDirection: 'column', gap: '2', flex: '1' }),
+  lines: stack({ gap: '2', flex: '1' }),
   name: [css({ w: '11rem' }), css({ w: '14rem' }), css({ w: '9rem' }), css({ w: '12rem' })].map((w) =>
     cx(css({ h: '3', maxW: 'full' }), w),
   ),

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
+import { hstack, stack } from 'styled-system/patterns'
 import {
   FILE_MSG,
   type FileArea,
@@ -176,10 +177,9 @@ export function FileBrowser({ area, project }: { area: FileArea; project: Projec
         style={{ '--file-actions': can.review ? '15rem' : '5.5rem' } as CSSProperties}
       >
         <div
-          className={css({
-            display: 'flex',
-            flexDirection: { base: 'column', md: 'row' },
-            alignItems: { base: 'stretch', md: 'center' },
+          className={stack({
+            direction: { base: 'column', md: 'row' },
+            align: { base: 'stretch', md: 'center' },
             gap: '3',
             px: { base: '4', md: '5' },
             py: '3',
@@ -187,7 +187,7 @@ export function FileBrowser({ area, project }: { area: FileArea; project: Projec
             borderColor: 'border',
           })}
         >
-          <div className={css({ display: 'flex', alignItems: 'center', gap: '3', minW: '0', flex: '1' })}>
+          <div className={hstack({ gap: '3', minW: '0', flex: '1' })}>
             <Breadcrumbs slug={slug} area={area} trail={trail} />
             {total ? (
               <span

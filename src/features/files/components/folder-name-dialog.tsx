@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect } from 'react'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { FILE_MSG, type FileArea, FOLDER_NAME_MAX, FolderRenameSchema } from '../../../contracts/files'
 import { errorMessage } from '../../../lib/api'
 import { useValidatedForm } from '../../../lib/form'
@@ -84,12 +84,7 @@ export function FolderNameDialog({
         </>
       }
     >
-      <form
-        id="folder-name-form"
-        onSubmit={onSubmit}
-        noValidate
-        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
-      >
+      <form id="folder-name-form" onSubmit={onSubmit} noValidate className={stack({ gap: '4' })}>
         <TextField
           label="Nama Folder"
           {...field('name')}

@@ -1,4 +1,5 @@
 import { css, cx } from 'styled-system/css'
+import { flex, hstack, stack } from 'styled-system/patterns'
 import { formatBytes } from '../../../lib/format'
 import { Button } from '../../../ui/button'
 import { IconAlertCircle, IconCheckCircle, IconX } from '../../../ui/icons'
@@ -15,7 +16,7 @@ export type PickedFile = {
   outcome?: Outcome
 }
 
-const outcomeLine = css({ display: 'flex', alignItems: 'center', gap: '1', fontSize: 'xs' })
+const outcomeLine = hstack({ gap: '1', fontSize: 'xs' })
 
 /**
  * The files picked for an upload, one row each: its kind, name and size; while sending its own progress;
@@ -36,9 +37,8 @@ export function PickedFiles({
   return (
     <ul
       aria-label="File yang dipilih"
-      className={css({
-        display: 'flex',
-        flexDirection: 'column',
+      className={flex({
+        direction: 'column',
         borderWidth: '1px',
         borderColor: 'border',
         borderRadius: 'md',
@@ -63,10 +63,8 @@ export function PickedFiles({
             })}
           >
             <FileKindTile name={p.file.name} size="sm" />
-            <div
-              className={css({ flex: '1', minW: '0', display: 'flex', flexDirection: 'column', gap: '1' })}
-            >
-              <div className={css({ display: 'flex', gap: '2', alignItems: 'baseline' })}>
+            <div className={stack({ flex: '1', minW: '0', gap: '1' })}>
+              <div className={flex({ gap: '2', align: 'baseline' })}>
                 <span
                   className={css({ fontSize: 'sm', fontWeight: '500', truncate: true, flex: '1' })}
                   title={p.file.name}

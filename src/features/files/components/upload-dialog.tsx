@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { FILE_MSG, type FileArea, FileUploadSchema, MAX_FILES_PER_UPLOAD } from '../../../contracts/files'
 import { errorMessage } from '../../../lib/api'
 import { validate } from '../../../lib/form'
@@ -187,7 +188,7 @@ export function UploadDialog({
         />
       }
     >
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <div className={stack({ gap: '4' })}>
         <DropZone kind="picker" zone={core.dropZone} invalid={error !== null} htmlFor={inputId}>
           <IconTile
             size="xl"
@@ -235,7 +236,7 @@ export function UploadDialog({
         ) : null}
 
         {picked.length > 0 ? (
-          <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+          <div className={stack({ gap: '2' })}>
             <UploadMeter
               start={
                 <>

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
+import { flex, hstack, vstack } from 'styled-system/patterns'
 import type { Notification } from '../../../contracts/notifications'
 import { formatRelativeTime } from '../../../lib/format'
 import { IconArrowRight, IconBell } from '../../../ui/icons'
@@ -44,10 +45,8 @@ export default function NotificationDropdown({
       })}
     >
       <div
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
+        className={hstack({
+          justify: 'space-between',
           gap: '3',
           px: '4',
           py: '3',
@@ -74,15 +73,12 @@ export default function NotificationDropdown({
       </div>
       <div className={css({ maxH: '20rem', overflowY: 'auto', overscrollBehavior: 'contain' })}>
         {loading ? (
-          <div className={css({ display: 'flex', justifyContent: 'center', py: '8' })}>
+          <div className={flex({ justify: 'center', py: '8' })}>
             <Spinner />
           </div>
         ) : items.length === 0 ? (
           <div
-            className={css({
-              display: 'flex',
-              flexDirection: 'column',
-              alignItems: 'center',
+            className={vstack({
               gap: '2',
               py: '10',
               px: '6',

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import { css, cx } from 'styled-system/css'
+import { css } from 'styled-system/css'
 import { IconTile } from '../../../ui/icon-tile'
 import {
   IconBell,
@@ -52,7 +52,8 @@ export function NotificationIcon({ type, size = 'md' }: { type: string; size?: '
       data-type={type}
       size={size === 'sm' ? 'sm' : 'lg'}
       shape="circle"
-      className={cx(size === 'md' && css({ '& svg': { w: '4.5', h: '4.5' } }), kind.tone)}
+      fit={false}
+      className={kind.tone}
     >
       <kind.Icon size={size === 'sm' ? 16 : 18} />
     </IconTile>

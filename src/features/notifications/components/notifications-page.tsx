@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { flex, grid, hstack } from 'styled-system/patterns'
 import { NOTIFICATION_MSG, type Notification } from '../../../contracts/notifications'
 import { dayjs } from '../../../lib/dayjs'
 import { formatRelativeTime } from '../../../lib/format'
@@ -10,6 +11,7 @@ import { EmptyState } from '../../../ui/empty-state'
 import { IconArrowLeft, IconBell, IconCheck, IconCheckCircle, IconSearchX } from '../../../ui/icons'
 import { notify } from '../../../ui/notify'
 import { SearchBox } from '../../../ui/page-header'
+import { Skeleton } from '../../../ui/skeleton'
 import { Tabs } from '../../../ui/tabs'
 import { notificationListQueryOptions, useMarkAllRead } from '../queries'
 import { NotificationIcon } from './notification-icon'
@@ -62,7 +64,7 @@ export function NotificationsPage() {
 
   return (
     <div className={css({ maxW: '3xl', mx: 'auto' })}>
-      <div className={css({ display: 'flex', alignItems: 'center', gap: '3', mb: '5', flexWrap: 'wrap' })}>
+      <div className={hstack({ gap: '3', mb: '5', flexWrap: 'wrap' })}>
         <Button
           variant="ghost"
           iconOnly
@@ -196,11 +198,10 @@ function NotificationList({
             <NotificationIcon type={n.type} />
             <span className={css({ flex: '1', minW: '0' })}>
               <span
-                className={css({
-                  display: 'flex',
-                  alignItems: 'baseline',
+                className={flex({
+                  align: 'baseline',
                   gap: '2',
-                  justifyContent: 'space-between',
+                  justify: 'space-between',
                 })}
               >
                 <span
@@ -245,21 +246,8 @@ function NotificationList({
 }
 
 function ListSkeleton() {
-  const bar = css({
-    borderRadius: 'sm',
-    bgGradient: 'to-r',
-    gradientFrom: 'slate.100',
-    gradientVia: 'slate.200',
-    gradientTo: 'slate.100',
-    backgroundSize: '200% 100%',
-    animation: 'shimmer 1.4s linear infinite',
-  })
   return (
-    <ul
-      aria-busy="true"
-      aria-label="Memuat notifikasi"
-      className={css({ mt: '4', display: 'grid', gap: '2' })}
-    >
+    <ul aria-busy="true" aria-label="Memuat notifikasi" className={grid({ mt: '4', gap: '2' })}>
       {[0, 1, 2, 3].map((i) => (
         <li
           key={i}
@@ -273,11 +261,11 @@ function ListSkeleton() {
             borderRadius: 'lg',
           })}
         >
-          <span className={cx(bar, css({ w: '10', h: '10', borderRadius: 'full' }))} />
-          <span className={css({ flex: '1', display: 'grid', gap: '2' })}>
-            <span className={cx(bar, css({ h: '3.5', w: '40%' }))} />
-            <span className={cx(bar, css({ h: '3', w: '85%' }))} />
-            <span className={cx(bar, css({ h: '3', w: '25%' }))} />
+          <Skeleton className={css({ w: '10', h: '10', borderRadius: 'full' })} />
+          <span className={grid({ flex: '1', gap: '2' })}>
+            <Skeleton className={css({ h: '3.5', w: '40%' })} />
+            <Skeleton className={css({ h: '3', w: '85%' })} />
+            <Skeleton className={css({ h: '3', w: '25%' })} />
           </span>
         </li>
       ))}

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { flex, hstack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { dayjs } from '../../../lib/dayjs'
 import { formatBytes } from '../../../lib/format'
@@ -11,6 +12,7 @@ import type { OutboxItem } from '../../../lib/outbox-types'
 import { useOnline } from '../../../lib/use-online'
 import { Button } from '../../../ui/button'
 import { ConfirmDialog, Dialog } from '../../../ui/dialog'
+import { IconTile } from '../../../ui/icon-tile'
 import {
   IconAlertCircle,
   IconCheckCircle,
@@ -48,19 +50,9 @@ function KindIcon({ item }: { item: OutboxItem }) {
         ? { bg: 'success.soft', color: 'success.fg' }
         : { bg: 'warning.soft', color: 'warning.fg' }
   return (
-    <span
-      className={css({
-        flexShrink: 0,
-        w: '9',
-        h: '9',
-        borderRadius: 'lg',
-        display: 'grid',
-        placeItems: 'center',
-        ...tone,
-      })}
-    >
+    <IconTile size="md" shape="rounded" fit={false} className={css({ ...tone })}>
       <Icon size={18} />
-    </span>
+    </IconTile>
   )
 }
 
@@ -145,7 +137,7 @@ function ItemRow({ item, onDiscard }: { item: OutboxItem; onDiscard: (item: Outb
         </p>
         <StatusLine item={item} />
         {item.status === 'failed' ? (
-          <div className={css({ display: 'flex', gap: '2', mt: '2' })}>
+          <div className={flex({ gap: '2', mt: '2' })}>
             <Button
               size="xs"
               variant="secondary"
@@ -217,9 +209,7 @@ function StorageLine() {
   return (
     <p
       data-testid="storage-usage"
-      className={css({
-        display: 'flex',
-        alignItems: 'center',
+      className={hstack({
         gap: '1.5',
         fontSize: 'xs',
         color: 'fgSubtle',
@@ -297,13 +287,11 @@ export function OutboxPanel({
         description={description}
         footer={
           <div
-            className={css({
-              display: 'flex',
-              alignItems: 'center',
+            className={hstack({
               gap: '3',
               w: 'full',
               flexWrap: 'wrap',
-              justifyContent: 'flex-end',
+              justify: 'flex-end',
             })}
           >
             <StorageLine />

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { dayjs } from '../../../lib/dayjs'
 import { type OfflineSaveStep, offlineSavedAt, saveForOffline } from '../../../lib/offline-save'
 import { useOnline } from '../../../lib/use-online'
@@ -47,10 +48,8 @@ export function SaveOfflineButton({ scope, steps }: Props) {
   const saving = progress !== null
   return (
     <div
-      className={css({
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: { base: 'stretch', md: 'flex-end' },
+      className={stack({
+        align: { base: 'stretch', md: 'flex-end' },
         gap: '1',
       })}
     >

@@ -1,5 +1,6 @@
 import type { FormEvent } from 'react'
 import { css } from 'styled-system/css'
+import { flex, grid, hstack } from 'styled-system/patterns'
 import { PasswordChangeSchema } from '../../../contracts/users'
 import { errorMessage } from '../../../lib/api'
 import { useValidatedForm } from '../../../lib/form'
@@ -45,8 +46,8 @@ export function PasswordCard() {
 
   return (
     <Card padding="lg">
-      <div className={css({ display: 'flex', alignItems: 'center', gap: '3', mb: '5' })}>
-        <IconTile size="md" className={css({ bg: 'brand.soft', color: 'brand' })}>
+      <div className={hstack({ gap: '3', mb: '5' })}>
+        <IconTile size="md" fit={false} className={css({ flexShrink: 1, bg: 'brand.soft', color: 'brand' })}>
           <IconKey size={18} />
         </IconTile>
         <div>
@@ -59,7 +60,7 @@ export function PasswordCard() {
       <form
         onSubmit={onSubmit}
         noValidate
-        className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '4' })}
+        className={grid({ gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '4' })}
       >
         <TextField
           fieldClassName={css({ gridColumn: { md: '1 / -1' } })}
@@ -82,10 +83,10 @@ export function PasswordCard() {
           autoComplete="new-password"
         />
         <div
-          className={css({
+          className={flex({
             gridColumn: { md: '1 / -1' },
-            display: 'flex',
-            justifyContent: 'flex-end',
+
+            justify: 'flex-end',
             pt: '2',
           })}
         >

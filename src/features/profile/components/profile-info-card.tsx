@@ -1,5 +1,6 @@
 import { type ChangeEvent, type FormEvent, useRef } from 'react'
 import { css } from 'styled-system/css'
+import { flex, grid, hstack, stack } from 'styled-system/patterns'
 import type { User } from '../../../contracts/auth'
 import { MSG } from '../../../contracts/common'
 import { AVATAR_MAX_BYTES, AVATAR_TYPE_MESSAGE, ProfileUpdateSchema } from '../../../contracts/users'
@@ -74,10 +75,9 @@ export function ProfileInfoCard({ user }: { user: User }) {
       />
       <div className={css({ px: { base: '5', md: '6' }, pb: '6' })}>
         <div
-          className={css({
-            display: 'flex',
-            flexDirection: { base: 'column', sm: 'row' },
-            alignItems: { base: 'flex-start', sm: 'flex-end' },
+          className={stack({
+            direction: { base: 'column', sm: 'row' },
+            align: { base: 'flex-start', sm: 'flex-end' },
             gap: { base: '3', sm: '5' },
             mt: '-10',
           })}
@@ -116,10 +116,9 @@ export function ProfileInfoCard({ user }: { user: User }) {
               {user.name}
             </p>
             <div
-              className={css({
-                display: 'flex',
+              className={hstack({
                 flexWrap: 'wrap',
-                alignItems: 'center',
+
                 gap: '3',
                 mt: '1',
                 fontSize: 'sm',
@@ -140,9 +139,9 @@ export function ProfileInfoCard({ user }: { user: User }) {
         <form
           onSubmit={onSubmit}
           noValidate
-          className={css({
+          className={grid({
             mt: '6',
-            display: 'grid',
+
             gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
             gap: '4',
           })}
@@ -158,10 +157,10 @@ export function ProfileInfoCard({ user }: { user: User }) {
           />
           <TextField label="Nomor Telepon" {...field('phone')} type="tel" autoComplete="tel" />
           <div
-            className={css({
+            className={flex({
               gridColumn: { md: '1 / -1' },
-              display: 'flex',
-              justifyContent: 'flex-end',
+
+              justify: 'flex-end',
               pt: '2',
             })}
           >

@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { useCurrentUser } from '../../../lib/current-user'
 import { PageHeader } from '../../../ui/page-header'
 import { PasswordCard } from './password-card'
@@ -9,7 +10,7 @@ export function ProfilePage() {
   return (
     <div className={css({ maxW: '3xl', mx: 'auto' })}>
       <PageHeader title="Profil Pengguna" subtitle="Kelola informasi akun dan keamanan Anda" />
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+      <div className={stack({ gap: '6' })}>
         <ProfileInfoCard key={user.id} user={user} />
         <PasswordCard />
       </div>

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { ProjectCreateSchema } from '../../../contracts/projects'
 import { errorMessage } from '../../../lib/api'
 import { useValidatedForm } from '../../../lib/form'
@@ -87,7 +88,7 @@ export function CreateProjectDialog({
         <p className={css({ fontSize: 'sm', fontWeight: '600', color: 'brand.fg' })}>
           Project akan dibuat dengan:
         </p>
-        <ul className={css({ mt: '2', display: 'flex', flexDirection: 'column', gap: '1.5' })}>
+        <ul className={stack({ mt: '2', gap: '1.5' })}>
           {FEATURES.map((f) => (
             <li
               key={f.text}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { flex, vstack } from 'styled-system/patterns'
 import type { User } from '../../../contracts/auth'
 import { EMPLOYEE_ROLES, type EmployeeRole, MSG, ROLE_LABELS } from '../../../contracts/common'
 import type { Project } from '../../../contracts/projects'
@@ -120,13 +121,11 @@ function MembersEditor({ project, onClose }: { project: Pick<Project, 'id' | 'na
         <div className={css({ maxH: { base: '50dvh', sm: '22rem' }, overflowY: 'auto', px: '3', py: '2' })}>
           {failed ? (
             <div
-              className={css({
+              className={vstack({
                 py: '10',
                 textAlign: 'center',
-                display: 'flex',
-                flexDirection: 'column',
+
                 gap: '3',
-                alignItems: 'center',
               })}
             >
               <p className={css({ fontSize: 'sm', color: 'fgMuted' })}>{MSG.loadFailed}</p>
@@ -144,10 +143,10 @@ function MembersEditor({ project, onClose }: { project: Pick<Project, 'id' | 'na
           ) : loading ? (
             <div
               role="status"
-              className={css({
+              className={flex({
                 py: '10',
-                display: 'flex',
-                justifyContent: 'center',
+
+                justify: 'center',
                 gap: '2',
                 color: 'fgSubtle',
                 fontSize: 'sm',

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { type FormEvent, memo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { flex, stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { AREAS, type Project } from '../../../contracts/projects'
 import { failureMessage } from '../../../lib/api'
@@ -114,15 +115,14 @@ export const ProjectCard = memo(function ProjectCard({
       })}
     >
       <div
-        className={css({
+        className={stack({
           p: { base: '4', md: '5' },
-          display: 'flex',
-          flexDirection: 'column',
+
           gap: '4',
           flex: '1',
         })}
       >
-        <div className={css({ display: 'flex', alignItems: 'flex-start', gap: '3' })}>
+        <div className={flex({ align: 'flex-start', gap: '3' })}>
           <IconTile
             shape="rounded"
             className={css({
@@ -207,7 +207,7 @@ export const ProjectCard = memo(function ProjectCard({
             onSubmit={save}
             noValidate
             aria-label={`Edit project ${project.name}`}
-            className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}
+            className={stack({ gap: '3' })}
           >
             <TextField
               label="Nama Project"
@@ -223,7 +223,7 @@ export const ProjectCard = memo(function ProjectCard({
               value={draft.description}
               onChange={(e) => setDraft((d) => ({ ...d, description: e.target.value }))}
             />
-            <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '2' })}>
+            <div className={flex({ justify: 'flex-end', gap: '2' })}>
               <Button variant="secondary" size="sm" onClick={cancelEdit} disabled={update.isPending}>
                 Batal
               </Button>
@@ -252,7 +252,7 @@ export const ProjectCard = memo(function ProjectCard({
         )}
 
         {/* Pinned to the bottom: in a row of cards of unequal height the spare room sits above the counts. */}
-        <div className={css({ mt: 'auto', display: 'flex', flexDirection: 'column', gap: '3' })}>
+        <div className={stack({ mt: 'auto', gap: '3' })}>
           <dl
             className={css({
               display: 'grid',
@@ -268,10 +268,9 @@ export const ProjectCard = memo(function ProjectCard({
             {countsOf(project).map((c) => (
               <div
                 key={c.label}
-                className={css({
-                  display: 'flex',
-                  flexDirection: 'column-reverse',
-                  justifyContent: 'flex-end',
+                className={flex({
+                  direction: 'column-reverse',
+                  justify: 'flex-end',
                   gap: '0.5',
                   px: '1',
                   py: '2',
@@ -300,7 +299,7 @@ export const ProjectCard = memo(function ProjectCard({
           </dl>
 
           {chips.length > 0 ? (
-            <ul aria-label="Folder" className={css({ display: 'flex', flexWrap: 'wrap', gap: '1.5' })}>
+            <ul aria-label="Folder" className={flex({ wrap: 'wrap', gap: '1.5' })}>
               {chips.map((area) => (
                 <li key={area}>
                   <AreaChip area={area} count={project.folder_counts[area]} />
@@ -312,8 +311,7 @@ export const ProjectCard = memo(function ProjectCard({
       </div>
 
       <div
-        className={css({
-          display: 'flex',
+        className={flex({
           gap: '2',
           px: { base: '4', md: '5' },
           py: '3',

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useDeferredValue, useState } from 'react'
 import { css } from 'styled-system/css'
+import { hstack } from 'styled-system/patterns'
 import type { User } from '../../../contracts/auth'
 import { MSG } from '../../../contracts/common'
 import type { Project } from '../../../contracts/projects'
@@ -90,7 +91,7 @@ export function ProjectDashboard({ user }: { user: User }) {
 
       {isAdmin ? <StatCards analysis={analysis.data} /> : null}
 
-      <div className={css({ display: 'flex', alignItems: 'center', gap: '2', mb: '4' })}>
+      <div className={hstack({ gap: '2', mb: '4' })}>
         <h2 className={css({ textStyle: 'sectionTitle' })}>{isAdmin ? 'Semua Project' : 'Project Anda'}</h2>
         {shown && list.length > 0 ? (
           <span

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { type ReactNode, Suspense, useEffect, useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { flex, hstack, stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { AREAS, type Area, type Project } from '../../../contracts/projects'
 import { useCurrentUser } from '../../../lib/current-user'
@@ -55,10 +56,8 @@ function DetailLoading() {
   return (
     <div
       role="status"
-      className={css({
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
+      className={hstack({
+        justify: 'center',
         gap: '2',
         py: '24',
         color: 'fgMuted',
@@ -117,14 +116,13 @@ function ProjectDetail({
       </Link>
 
       <header
-        className={css({
-          display: 'flex',
-          flexDirection: { base: 'column', md: 'row' },
+        className={stack({
+          direction: { base: 'column', md: 'row' },
           // The actions move under the title when both do not fit, instead of squeezing the title into
           // a narrow column beside them with half the row empty.
           flexWrap: { md: 'wrap' },
-          alignItems: { base: 'stretch', md: 'flex-start' },
-          justifyContent: 'space-between',
+          align: { base: 'stretch', md: 'flex-start' },
+          justify: 'space-between',
           gap: { base: '4', md: '6' },
           mb: '6',
         })}
@@ -248,7 +246,7 @@ function AreaLoading() {
     <div
       role="status"
       aria-label="Memuat"
-      className={css({ display: 'flex', justifyContent: 'center', py: '16', color: 'fgSubtle' })}
+      className={flex({ justify: 'center', py: '16', color: 'fgSubtle' })}
     >
       <Spinner size={24} />
     </div>

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { css } from 'styled-system/css'
+import { vstack } from 'styled-system/patterns'
 import { PROJECT_DOWNLOAD_MSG, type Project } from '../../../contracts/projects'
 import { errorMessage } from '../../../lib/api'
 import { Button } from '../../../ui/button'
@@ -81,9 +82,7 @@ function ProjectDownloadModal() {
         ) : undefined
       }
     >
-      <div
-        className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '4', py: '2' })}
-      >
+      <div className={vstack({ gap: '4', py: '2' })}>
         <IconTile
           size="3xl"
           shape="circle"

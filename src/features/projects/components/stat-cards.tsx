@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react'
 import { css, cx } from 'styled-system/css'
+import { grid } from 'styled-system/patterns'
 import type { DashboardAnalysis } from '../../../contracts/projects'
 import { IconTile } from '../../../ui/icon-tile'
 import {
@@ -66,8 +67,7 @@ export function StatCards({ analysis }: { analysis: DashboardAnalysis | undefine
   return (
     <ul
       aria-label="Ringkasan"
-      className={css({
-        display: 'grid',
+      className={grid({
         gridTemplateColumns: { base: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', xl: 'repeat(6, 1fr)' },
         gap: { base: '3', md: '4' },
         mb: '8',

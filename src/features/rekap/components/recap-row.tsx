@@ -1,4 +1,5 @@
 import { css, cx } from 'styled-system/css'
+import { hstack } from 'styled-system/patterns'
 import type { RecapFile } from '../../../contracts/recaps'
 import { fileExtension, formatBytes } from '../../../lib/format'
 import { needsSignalTo } from '../../../lib/use-online'
@@ -74,7 +75,7 @@ const s = {
     color: 'fgMuted',
     truncate: true,
   }),
-  actions: css({ display: 'flex', alignItems: 'center', gap: '1.5' }),
+  actions: hstack({ gap: '1.5' }),
   label: css({ display: { base: 'none', sm: 'inline' } }),
 }
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
+import { hstack, stack } from 'styled-system/patterns'
 import type { Project } from '../../../contracts/projects'
 import { RECAP_ACCEPT, RECAP_MSG, type RecapFile } from '../../../contracts/recaps'
 import { errorMessage } from '../../../lib/api'
@@ -94,11 +95,10 @@ export function RekapTab({ project }: { project: Project }) {
   return (
     <Card padding="none" className={css({ overflow: 'clip' })} data-area="rekap">
       <div
-        className={css({
-          display: 'flex',
-          flexDirection: { base: 'column', sm: 'row' },
-          alignItems: { base: 'stretch', sm: 'center' },
-          justifyContent: 'space-between',
+        className={stack({
+          direction: { base: 'column', sm: 'row' },
+          align: { base: 'stretch', sm: 'center' },
+          justify: 'space-between',
           gap: '3',
           px: { base: '4', md: '5' },
           py: '3',
@@ -106,7 +106,7 @@ export function RekapTab({ project }: { project: Project }) {
           borderColor: 'border',
         })}
       >
-        <div className={css({ display: 'flex', alignItems: 'center', gap: '3', minW: '0' })}>
+        <div className={hstack({ gap: '3', minW: '0' })}>
           <IconTile size="md" className={meta.tone}>
             <IconFileSpreadsheet />
           </IconTile>
@@ -228,10 +228,8 @@ function RecapBody({
   if (state === 'loading')
     return (
       <div
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
+        className={hstack({
+          justify: 'center',
           gap: '2',
           py: '14',
           color: 'fgMuted',

@@ -1,6 +1,7 @@
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
 import { type ReactNode, useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { flex, hstack, stack } from 'styled-system/patterns'
 import type { User } from '../../../contracts/auth'
 import { logout } from '../../../lib/session'
 import { useOnline } from '../../../lib/use-online'
@@ -60,13 +61,9 @@ const sideLink = css({
 
 function Brand() {
   return (
-    <Link
-      to="/"
-      className={css({ display: 'flex', alignItems: 'center', gap: '2.5', minW: '0' })}
-      aria-label="Berkas, ke beranda"
-    >
+    <Link to="/" className={hstack({ gap: '2.5', minW: '0' })} aria-label="Berkas, ke beranda">
       <LogoMark size={34} />
-      <span className={css({ display: 'flex', flexDirection: 'column', minW: '0' })}>
+      <span className={flex({ direction: 'column', minW: '0' })}>
         <span
           className={css({
             fontWeight: '700',
@@ -135,7 +132,7 @@ export function AppShell({ user, children, notificationBell, renderWhatsAppDialo
   }
 
   return (
-    <div className={css({ flex: '1', display: 'flex', flexDirection: 'column' })}>
+    <div className={flex({ flex: '1', direction: 'column' })}>
       <header
         className={css({
           position: 'sticky',
@@ -148,13 +145,12 @@ export function AppShell({ user, children, notificationBell, renderWhatsAppDialo
         })}
       >
         <div
-          className={css({
+          className={hstack({
             maxW: '7xl',
             mx: 'auto',
             h: '16',
             px: { base: '3', md: '6' },
-            display: 'flex',
-            alignItems: 'center',
+
             gap: { base: '2', md: '6' },
           })}
         >
@@ -191,10 +187,9 @@ export function AppShell({ user, children, notificationBell, renderWhatsAppDialo
           </nav>
 
           <div
-            className={css({
+            className={hstack({
               ml: 'auto',
-              display: 'flex',
-              alignItems: 'center',
+
               gap: { base: '1', md: '2' },
             })}
           >
@@ -282,7 +277,7 @@ export function AppShell({ user, children, notificationBell, renderWhatsAppDialo
         title={<Brand />}
         bodyClassName={css({ px: '3', py: '3' })}
         footer={
-          <div className={css({ display: 'flex', alignItems: 'center', gap: '3', w: 'full' })}>
+          <div className={hstack({ gap: '3', w: 'full' })}>
             <Avatar name={user.name} src={user.avatar} size="md" />
             <div className={css({ minW: '0', flex: '1' })}>
               <p className={css({ fontSize: 'sm', fontWeight: '600', truncate: true })}>{user.name}</p>
@@ -291,10 +286,7 @@ export function AppShell({ user, children, notificationBell, renderWhatsAppDialo
           </div>
         }
       >
-        <nav
-          aria-label="Menu samping"
-          className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}
-        >
+        <nav aria-label="Menu samping" className={stack({ gap: '1' })}>
           {!isSuperadmin ? (
             <Link
               to="/"

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { flex, grid } from 'styled-system/patterns'
 import { WHATSAPP_MSG, type WhatsAppSession } from '../../../contracts/whatsapp'
 import { Button } from '../../../ui/button'
 import { Dialog } from '../../../ui/dialog'
@@ -135,7 +136,7 @@ function SessionView({
 }) {
   if (loading || (!data && !failed)) {
     return (
-      <div className={css({ display: 'grid', gap: '4' })} aria-busy="true">
+      <div className={grid({ gap: '4' })} aria-busy="true">
         <div className={cx(frame, css({ bg: 'slate.50', borderWidth: '1px', borderColor: 'border' }))}>
           <Spinner size={28} />
           Memuat kode QR...
@@ -198,7 +199,7 @@ function SessionView({
     )
   }
   return (
-    <div className={css({ display: 'grid', gap: '4', justifyItems: 'center' })}>
+    <div className={grid({ gap: '4', justifyItems: 'center' })}>
       <img
         src={data.qr}
         alt="Kode QR WhatsApp"
@@ -217,10 +218,9 @@ function SessionView({
         })}
       />
       <p
-        className={css({
-          display: 'flex',
+        className={flex({
           gap: '2',
-          alignItems: 'flex-start',
+          align: 'flex-start',
           fontSize: 'sm',
           color: 'fgMuted',
           maxW: '72',
