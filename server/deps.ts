@@ -1,18 +1,21 @@
 import type { Kysely } from 'kysely'
+import type { Notification } from '../src/contracts/notifications'
 import type { Config } from './config'
-import type { Dialect } from './db/index'
+import type { Dialect } from './db/dialect'
 import type { DB, UserRow } from './db/schema'
 import type { EventHub } from './events'
 import type { JobQueue } from './jobs/job-queue'
+import type { ExportSlots } from './limits/export-slots'
+import type { LoginThrottle } from './limits/login-throttle'
 import type { Logger } from './logger'
-import type { LoginThrottle } from './modules/auth/login-throttle'
-import type { NotificationFeed } from './modules/notifications/notification-feed'
-import type { NotificationWriter } from './modules/notifications/notification-writer'
-import type { ExportSlots } from './modules/project-download/export-slots'
 import type { ReadCache } from './read-cache'
 import type { BlobStore } from './storage/blob-store'
 
-/** Everything a module needs, built once in index.ts (or per test) and handed to createApp. */
+/**
+ * The infrastructure every module is built on, made once per process in create-deps.ts (or per test)
+ * and handed to createApp. Nothing here imports a module: what modules provide to each other is named
+ * by the two interfaces below, which the notifications module implements.
+ */
 export type Deps = {
   db: Kysely<DB>
   dialect: Dialect
@@ -23,13 +26,41 @@ export type Deps = {
   loginThrottle: LoginThrottle
   readCache: ReadCache
   /** Domain events -> notification rows (and WhatsApp queue rows); subscribed to `events`. */
-  notifications: NotificationWriter
+  notifications: NotificationSink
   /** This process's live feed of new notification rows, for the server-sent event streams. */
-  notificationFeed: NotificationFeed
-  /** Project exports running at once in this process (project-download/export-slots.ts). */
+  notificationFeed: LiveNotifications
+  /** Project exports running at once in this process (limits/export-slots.ts). */
   exportSlots: ExportSlots
   /** The database job queue: enqueue in a transaction, wake after it committed (server/jobs). */
   jobs: JobQueue
 }
 
 export type AppEnv = { Variables: { user: UserRow } }
+
+/** What the process asks of the notification writer (modules/notifications/notification-writer.ts). */
+export type NotificationSink = {
+  /** Resolves once every event published so far is written. */
+  idle(): Promise<void>
+}
+
+/** The live notification streams (modules/notifications/notification-feed.ts implements them). */
+export type LiveNotifications = {
+  /** Resolves when the process begins to shut down: open streams end. */
+  readonly closing: Promise<void>
+  /** The newest notification id this feed has seen. */
+  readonly newestId: number
+  /** Users with an open stream on this process. */
+  readonly subscribers: number
+  /**
+   * Calls `listener` with each new notification of `userId`; with `session`, `session.ended` as soon as
+   * that session is gone on whichever process it ended. Resolves with the unsubscribe function.
+   */
+  subscribe(
+    userId: number,
+    listener: (n: Notification) => void,
+    session?: { tokenHash: string; ended: () => void },
+  ): Promise<() => void>
+  /** Sessions were revoked (logout, password change, deactivation): their streams end on every process. */
+  sessionsEnded(): Promise<void>
+  shutdown(): void
+}

@@ -3,6 +3,7 @@ import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, type Migration, type MigrationProvider, Migrator, PostgresDialect } from 'kysely'
 import pg from 'pg'
+import type { Database, Dialect } from './dialect'
 import * as initial from './migrations/001-initial'
 import * as projectStats from './migrations/002-project-stats'
 import * as sharedState from './migrations/003-shared-state'
@@ -17,8 +18,7 @@ import type { DB } from './schema'
 import { refuseNewerSchema } from './schema-version'
 import { ImmediateSqliteDialect } from './sqlite-immediate'
 
-export type Dialect = 'sqlite' | 'postgres'
-export type Database = { db: Kysely<DB>; dialect: Dialect; close: () => Promise<void>; pgSchema?: string }
+export type { Database, Dialect } from './dialect'
 
 // int8 (count(*), bigint sizes) arrives as a string from pg; every such value here fits a JS number.
 pg.types.setTypeParser(20, (value) => Number(value))

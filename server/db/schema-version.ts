@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Database } from './index'
+import type { Database } from './dialect'
 
 /**
  * A server must never run on a database a newer build has migrated: its queries would miss columns the

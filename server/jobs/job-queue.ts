@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { ExpressionBuilder, Kysely, Selectable, UpdateObject } from 'kysely'
-import type { Dialect } from '../db/index'
+import type { Dialect } from '../db/dialect'
 import type { DB, JobsTable } from '../db/schema'
-import type { JobKind } from './job-kind'
 
 /*
  * The job queue's statements (table jobs, migration 009). Every process runs a JobRunner over them
@@ -183,10 +182,13 @@ export async function sweepFinishedJobs(db: Kysely<DB>, now = new Date()): Promi
  * What services see of the queue (deps.jobs): queue a job inside their transaction, then wake this
  * process's runner once it committed (other processes find it at their next poll).
  */
+/** What the queue needs of a job kind (the whole shape is JobKind in job-kind.ts, which the runner uses). */
+type Queueable<P> = { kind: string; maxAttempts: number; run(payload: P, ctx: never): Promise<void> }
+
 export class JobQueue {
   private listeners = new Set<() => void>()
 
-  enqueue<P>(trx: Kysely<DB>, kind: JobKind<P>, payload: P, runAfter?: Date): Promise<number> {
+  enqueue<P>(trx: Kysely<DB>, kind: Queueable<P>, payload: P, runAfter?: Date): Promise<number> {
     return enqueueJob(trx, kind.kind, payload, { maxAttempts: kind.maxAttempts, runAfter })
   }
 

@@ -1,4 +1,4 @@
-import { AppError } from '../../http'
+import { AppError } from '../http'
 
 /** The app shows it from the download's x-response header, as every download failure. */
 export const EXPORT_BUSY_MSG =

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
-import { MSG } from '../../../src/contracts/common'
-import type { LoginLimits } from '../../config'
-import type { DB } from '../../db/schema'
-import { AppError } from '../../http'
+import { MSG } from '../../src/contracts/common'
+import type { LoginLimits } from '../config'
+import type { DB } from '../db/schema'
+import { AppError } from '../http'
 
 /**
  * Login attempts counted in the database, so every server process enforces one limit (issue 6).

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import type { Dialect } from '../index'
+import type { Dialect } from '../dialect'
 
 export function up(dialect: Dialect) {
   const idType = dialect === 'postgres' ? 'serial' : 'integer'

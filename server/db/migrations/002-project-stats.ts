@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import type { Dialect } from '../index'
+import type { Dialect } from '../dialect'
 
 /**
  * One row of counters per project for the project list, the detail and the dashboard (DESIGN.md budget:

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import type { Dialect } from '../index'
+import type { Dialect } from '../dialect'
 
 /**
  * Folders and files of the perencanaan and pengawasan areas (issue 7).

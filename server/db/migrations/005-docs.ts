@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { Dialect } from '../index'
+import type { Dialect } from '../dialect'
 
 /**
  * Documentation photos (issue 8).

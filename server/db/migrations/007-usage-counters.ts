@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { Dialect } from '../index'
+import type { Dialect } from '../dialect'
 
 /**
  * Counters every server process shares (issue 12): write requests per user per minute and uploaded

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { Dialect } from '../index'
+import type { Dialect } from '../dialect'
 
 /**
  * The job queue (issue 21): work an answer must not wait for (thumbnails now; reports later), kept in

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import type { Dialect } from '../index'
+import type { Dialect } from '../dialect'
 
 /**
  * Site evidence (issue 23): when, where and of what each photo is; a review loop with reasons and

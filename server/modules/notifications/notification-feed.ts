@@ -1,8 +1,9 @@
 import { type Kysely, sql } from 'kysely'
 import pg from 'pg'
 import type { Notification } from '../../../src/contracts/notifications'
-import type { Dialect } from '../../db/index'
+import type { Dialect } from '../../db/dialect'
 import type { DB } from '../../db/schema'
+import type { LiveNotifications } from '../../deps'
 import type { Logger } from '../../logger'
 import { toNotification } from './notification-view'
 
@@ -29,7 +30,7 @@ export const feedChannel = (schema: string | undefined) =>
  * (the primary key index), run only while at least one stream is open. On PostgreSQL a LISTEN connection
  * runs the same query at once when a writer NOTIFYs, and the interval is only the safety net.
  */
-export class NotificationFeed {
+export class NotificationFeed implements LiveNotifications {
   private readonly listeners = new Map<number, Set<Listener>>()
   /** Open streams by their session's token hash: ended as soon as a pass finds the session gone. */
   private readonly sessions = new Map<string, Set<() => void>>()

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Deps } from '../../deps'
+import type { Deps, NotificationSink } from '../../deps'
 import type { DomainEvent } from '../../events'
 import { nowIso } from '../../http'
 import { normalizePhone } from '../whatsapp/phone'
@@ -17,7 +17,7 @@ type WriterDeps = Pick<Deps, 'db' | 'dialect' | 'logger'> & {
  * Turns domain events into notification rows (and WhatsApp queue rows), written by the process that
  * published the event, in one transaction: every process's live feed reads them from the database.
  */
-export class NotificationWriter {
+export class NotificationWriter implements NotificationSink {
   private readonly inflight = new Set<Promise<void>>()
   constructor(private readonly deps: WriterDeps) {}
 

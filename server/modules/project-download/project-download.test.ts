@@ -6,10 +6,10 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PROJECT_DOWNLOAD_MSG } from '../../../src/contracts/projects'
+import { EXPORT_BUSY_MSG } from '../../limits/export-slots'
 import { type Cast, cast, folder, projectWithMembers, upload } from '../../test/area-fixtures'
 import { createTestApp, TEST_DB, type TestApp } from '../../test/harness'
 import { docx, pdf, xlsx } from '../../test/office-fixtures'
-import { EXPORT_BUSY_MSG } from './export-slots'
 
 /*
  * The whole-project zip, end to end: a project built through the real API (nested folders with
