@@ -37,7 +37,7 @@ const FIRST_SCREEN = [
   /[\\/]src[\\/]features[\\/]notifications[\\/]components[\\/](notification-bell|use-live-notifications)/,
   /[\\/]src[\\/]features[\\/]outbox[\\/]components[\\/](outbox-button|install-button|use-outbox-session)\.tsx?$/,
   /[\\/]src[\\/]lib[\\/](?!outbox|sw-register|offline-save|upload-request)/,
-  /[\\/]src[\\/]contracts[\\/](?!docs|files|recaps)/,
+  /[\\/]src[\\/]contracts[\\/](?!doc|files|recaps)/,
   /[\\/]src[\\/]ui[\\/](?!dialog-frame|menu-popup|toaster|tabs|switch|offline-note)/,
   /[\\/]node_modules[\\/]@ark-ui[\\/]react[\\/]dist[\\/](utils|providers|components[\\/](tooltip|presence|portal|avatar))[\\/]/,
   /[\\/]node_modules[\\/]@zag-js[\\/](tooltip|presence|popper|core|react|dom-query|utils|anatomy|types|focus-visible|avatar)[\\/]/,

@@ -466,7 +466,7 @@ async function main() {
         weight: 4,
         method: 'POST',
         path: '/api/doc/{slug}/upload',
-        // A fresh Idempotency-Key per upload, as the app's outbox sends one (src/features/docs/api.ts).
+        // A fresh Idempotency-Key per upload, as the app's outbox sends one (src/features/documentation/api.ts).
         headers: { ...asEmployee, 'content-type': photo.contentType, 'idempotency-key': 'bench-{uuid}' },
         bodyFile: photo.file,
       },

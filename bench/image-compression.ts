@@ -1,7 +1,7 @@
 /**
  * Photo compression benchmark (DESIGN.md budget: a 12 MP phone photo is compressed to <= 1 MB at
  * <= 1920 px off the main thread). Builds bench/image-compression/ (a page around the app's real
- * compressor: src/features/docs/compress, the same web worker, library and options the upload dialog
+ * compressor: src/features/documentation/compress, the same web worker, library and options the upload dialog
  * uses) with Vite, serves it on loopback and drives it in headless Chromium:
  *
  *   idle        nothing running: the page's own long-task noise over the same time
@@ -26,7 +26,7 @@ import path from 'node:path'
 import { chromium } from '@playwright/test'
 import sharp from 'sharp'
 import { build } from 'vite'
-import { PHOTO_COMPRESSION } from '../src/contracts/docs'
+import { PHOTO_COMPRESSION } from '../src/contracts/documentation'
 import { writeSitePhoto } from '../tests/fixtures/site-photo'
 import { recordFigure } from './report'
 

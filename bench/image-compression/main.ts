@@ -1,12 +1,12 @@
 /*
  * The page bench/image-compression.ts loads in headless Chromium. It exposes the app's real compressor
- * (src/features/docs/compress: the same worker, library and options the upload dialog uses) and, as the
+ * (src/features/documentation/compress: the same worker, library and options the upload dialog uses) and, as the
  * baseline, the same library with the same options run on the main thread, which is what the app would
  * do without its worker.
  */
 import imageCompression from 'browser-image-compression'
-import { PHOTO_COMPRESSION } from '../../src/contracts/docs'
-import { compressPhoto } from '../../src/features/docs/compress/photo-compressor'
+import { PHOTO_COMPRESSION } from '../../src/contracts/documentation'
+import { compressPhoto } from '../../src/features/documentation/compress/photo-compressor'
 
 type Result = {
   ms: number

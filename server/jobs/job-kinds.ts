@@ -1,4 +1,4 @@
-import { docThumbnailJob } from '../modules/docs/doc-thumbnail-job'
+import { docThumbnailJob } from '../modules/documentation/doc-thumbnail-job'
 import type { JobKind } from './job-kind'
 
 /** Every kind of background job, for the runners (a kind missing here is never run). */

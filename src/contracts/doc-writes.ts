@@ -1,4 +1,4 @@
-import * as docEndpoints from './docs.endpoints'
+import * as docEndpoints from './documentation.endpoints'
 import { pathTo } from './endpoint'
 
 /*

@@ -36,7 +36,7 @@ export type StoredRequest = {
   body?: StoredBody
 }
 
-/** What a request looks like when handed in (e.g. src/contracts/docs.ts `docWriteRequest`). */
+/** What a request looks like when handed in (e.g. src/contracts/documentation.ts `docWriteRequest`). */
 export type OutgoingRequest = {
   method: string
   url: string

@@ -1,12 +1,12 @@
 import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router'
 import { lazy, type ReactNode } from 'react'
 import { AREAS, type Area, type Project } from '../../contracts/projects'
-import { docCommentsQueryOptions, docListQueryOptions } from '../../features/docs/queries'
+import { docCommentsQueryOptions, docListQueryOptions } from '../../features/documentation/queries'
 import { saveFileTreesOffline } from '../../features/files/offline'
 import { SaveOfflineButton } from '../../features/outbox/components/save-offline-button'
 import { ProjectDetailPage } from '../../features/projects/components/project-detail-page'
 import { projectDetailQueryOptions } from '../../features/projects/queries'
-import { saveRecapsOffline } from '../../features/rekap/offline'
+import { saveRecapsOffline } from '../../features/recaps/offline'
 import type { OfflineSaveStep } from '../../lib/offline-save'
 
 // Each area is its own chunk: the Dokumentasi tab does not wait for the file browser's code, nor the
@@ -15,10 +15,10 @@ const FileBrowser = lazy(() =>
   import('../../features/files/components/file-browser').then((m) => ({ default: m.FileBrowser })),
 )
 const DocsTab = lazy(() =>
-  import('../../features/docs/components/docs-tab').then((m) => ({ default: m.DocsTab })),
+  import('../../features/documentation/components/docs-tab').then((m) => ({ default: m.DocsTab })),
 )
-const RekapTab = lazy(() =>
-  import('../../features/rekap/components/rekap-tab').then((m) => ({ default: m.RekapTab })),
+const RecapTab = lazy(() =>
+  import('../../features/recaps/components/recap-tab').then((m) => ({ default: m.RecapTab })),
 )
 
 /**
@@ -29,7 +29,7 @@ const AREA_PANELS: Record<Area, (project: Project) => ReactNode> = {
   perencanaan: (project) => <FileBrowser area="perencanaan" project={project} />,
   pengawasan: (project) => <FileBrowser area="pengawasan" project={project} />,
   dokumentasi: (project) => <DocsTab project={project} />,
-  rekap: (project) => <RekapTab project={project} />,
+  rekap: (project) => <RecapTab project={project} />,
 }
 
 /**

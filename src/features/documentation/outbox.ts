@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { ApiEnvelope } from '../../contracts/common'
 import { type DocWrite, docWriteRequest } from '../../contracts/doc-writes'
-import type { Doc } from '../../contracts/docs'
+import type { Doc } from '../../contracts/documentation'
 import { sendOrQueue, useOutboxItems } from '../../lib/outbox-client'
 import { OUTBOX_KINDS } from '../../lib/outbox-kinds'
 import type { OutboxItem } from '../../lib/outbox-types'

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { DOC_MAX_IMAGES, DOC_MSG } from '../../../contracts/docs'
+import { DOC_MAX_IMAGES, DOC_MSG } from '../../../contracts/documentation'
 import { newRequestId } from '../../../lib/upload-request'
 import { type CompressedPhoto, compressPhoto } from '../compress/photo-compressor'
 

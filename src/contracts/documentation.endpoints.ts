@@ -1,7 +1,7 @@
-import { CommentCreateSchema } from './docs'
+import { CommentCreateSchema } from './documentation'
 import { endpoint } from './endpoint'
 
-/** /api/doc: documentation photos of the dokumentasi area (server/modules/docs). */
+/** /api/doc: documentation photos of the dokumentasi area (server/modules/documentation). */
 
 export const upload = endpoint({
   method: 'POST',

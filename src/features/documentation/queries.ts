@@ -7,7 +7,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query'
 import type { DocWrite, PhotoBlob } from '../../contracts/doc-writes'
-import type { Doc, DocComment, DocReview } from '../../contracts/docs'
+import type { Doc, DocComment, DocReview } from '../../contracts/documentation'
 import { useCurrentUser } from '../../lib/current-user'
 import { docKeys, PROJECT_COUNTS } from '../../lib/query-keys'
 import { refreshQueries } from '../../lib/query-refresh'

@@ -1,6 +1,6 @@
 import { css, cx } from 'styled-system/css'
 import { vstack } from 'styled-system/patterns'
-import type { DocImage } from '../../../contracts/docs'
+import type { DocImage } from '../../../contracts/documentation'
 import { IconImages } from '../../../ui/icons'
 
 /*

@@ -8,7 +8,7 @@ import {
   type DocUploadResult,
   DocUploadSchema,
   type FileFailure,
-} from '../../../src/contracts/docs'
+} from '../../../src/contracts/documentation'
 import { access, type ProjectRow } from '../../access'
 import type { UserRow } from '../../db/schema'
 import { AppError, assertCleanInput, nowIso, validate } from '../../http'

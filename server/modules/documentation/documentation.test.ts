@@ -11,7 +11,7 @@ import {
   type Doc,
   type DocComment,
   type DocUploadResult,
-} from '../../../src/contracts/docs'
+} from '../../../src/contracts/documentation'
 import type { DomainEvent } from '../../events'
 import { createTestApp, samplePng, TEST_DB, type TestApp } from '../../test/harness'
 import { sweepUploads } from '../../uploads/sweep'

@@ -7,8 +7,8 @@ import type {
   DocListEnvelope,
   DocReview,
   DocUploadResult,
-} from '../../contracts/docs'
-import * as docEndpoints from '../../contracts/docs.endpoints'
+} from '../../contracts/documentation'
+import * as docEndpoints from '../../contracts/documentation.endpoints'
 import { pathTo } from '../../contracts/endpoint'
 import { api, dataOf, toApiError } from '../../lib/api'
 import { sendRequest } from '../../lib/upload-request'

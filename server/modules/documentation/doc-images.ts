@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import type { Readable } from 'node:stream'
 import sharp from 'sharp'
-import { DOC_MSG } from '../../../src/contracts/docs'
+import { DOC_MSG } from '../../../src/contracts/documentation'
 import type { ReceivedFile } from '../../uploads/receive'
 import { exifCaptureTime } from './exif'
 

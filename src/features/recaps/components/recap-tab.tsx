@@ -27,7 +27,7 @@ import { RecapRow } from './recap-row'
  * upload (as soon as a file is chosen) and delete (after 'Konfirmasi Penghapusan'). Failures show as a
  * toast and stay in a red banner until 'Tutup'.
  */
-export function RekapTab({ project }: { project: Project }) {
+export function RecapTab({ project }: { project: Project }) {
   const slug = project.slug
   const isAdmin = useCurrentUser().role === 'admin'
   const online = useOnline()

@@ -1,4 +1,4 @@
-import * as endpoints from '../../../src/contracts/docs.endpoints'
+import * as endpoints from '../../../src/contracts/documentation.endpoints'
 import { docIn, type MatrixCase, matrixCase } from '../../test/access-matrix-fixtures'
 import { formWith, samplePng } from '../../test/harness'
 

@@ -7,7 +7,7 @@ import {
   DOC_MAX_IMAGES,
   DOC_MSG,
   DocUploadSchema,
-} from '../../../contracts/docs'
+} from '../../../contracts/documentation'
 import { errorMessage } from '../../../lib/api'
 import { validate } from '../../../lib/form'
 import { formatBytes } from '../../../lib/format'

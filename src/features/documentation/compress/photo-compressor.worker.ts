@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import imageCompression from 'browser-image-compression'
-import { PHOTO_COMPRESSION } from '../../../contracts/docs'
+import { PHOTO_COMPRESSION } from '../../../contracts/documentation'
 
 /*
  * Compresses one photo at a time off the main thread. browser-image-compression runs its own worker

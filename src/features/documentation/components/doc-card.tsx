@@ -1,7 +1,7 @@
 import { memo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { flex, grid, hstack, stack } from 'styled-system/patterns'
-import type { Doc, DocReview } from '../../../contracts/docs'
+import type { Doc, DocReview } from '../../../contracts/documentation'
 import { formatDateTime, formatRelativeTime } from '../../../lib/format'
 import { needsSignalTo, useOnline } from '../../../lib/use-online'
 import { Avatar } from '../../../ui/avatar'

@@ -55,7 +55,7 @@ async function recapViaApi(
   return (await res.json()).data as { id: number; name: string }
 }
 
-async function openRekap(page: Page, project: ProjectData) {
+async function openRecap(page: Page, project: ProjectData) {
   await page.goto(`/project/${project.slug}#rekap`)
   await expect(page.getByRole('heading', { name: project.name })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Rekapitulasi' })).toBeVisible()
@@ -111,7 +111,7 @@ test('an admin uploads, downloads and deletes a recap file; a wrong type shows t
   const admin = await createAdmin(request, `Admin Rekap ${unique()}`)
   const project = await projectFor(request, admin)
   await loginViaUi(page, admin.email, admin.password)
-  await openRekap(page, project)
+  await openRecap(page, project)
 
   await expect(page.getByText('Belum ada file rekap')).toBeVisible()
   await expect(page.getByText('Klik tombol Upload File untuk menambahkan')).toBeVisible()
@@ -182,7 +182,7 @@ test('an employee downloads recap files but has no upload or delete; a vanished 
   const gone = await recapViaApi(request, admin, project.slug, 'Rekap Lama.pdf', pdf('lama'))
 
   await loginViaUi(page, planner.email, planner.password)
-  await openRekap(page, project)
+  await openRecap(page, project)
   await expect(recapRow(page, kept.name)).toBeVisible()
   await expect(page.getByRole('button', { name: 'Upload File' })).toHaveCount(0)
   await expect(page.getByRole('button', { name: /^Hapus / })).toHaveCount(0)

@@ -1,9 +1,9 @@
 import type { Kysely, Selectable } from 'kysely'
-import { DOC_MSG, type Doc, type DocImage } from '../../../src/contracts/docs'
+import { DOC_MSG, type Doc, type DocImage } from '../../../src/contracts/documentation'
 import type { DB, DocImagesTable } from '../../db/schema'
 import { notFound } from '../../http'
 
-/* How documentation items are read back: by reference, and as the API shows them (docs.service.ts, doc-upload.service.ts). */
+/* How documentation items are read back: by reference, and as the API shows them (documentation.service.ts, doc-upload.service.ts). */
 
 const STORAGE = '/storage/'
 export const ID = /^\d{1,10}$/

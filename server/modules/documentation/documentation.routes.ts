@@ -1,14 +1,14 @@
-import { CommentCreateSchema, DOC_MSG, type DocListEnvelope } from '../../../src/contracts/docs'
-import * as endpoints from '../../../src/contracts/docs.endpoints'
+import { CommentCreateSchema, DOC_MSG, type DocListEnvelope } from '../../../src/contracts/documentation'
+import * as endpoints from '../../../src/contracts/documentation.endpoints'
 import { jsonBody, ok } from '../../http'
 import { idempotentCreate } from '../../idempotency'
 import type { Routes } from '../../route'
 import { runUpload } from '../../uploads/upload-service'
 import { docUpload } from './doc-upload.service'
-import { addComment, listComments, listDocs, removeDoc, reviewDoc, setLike } from './docs.service'
+import { addComment, listComments, listDocs, removeDoc, reviewDoc, setLike } from './documentation.service'
 
 /**
- * /api/doc/{slug}/... (SPEC section 7, Documentation). Shapes in src/contracts/docs.ts. The three writes
+ * /api/doc/{slug}/... (SPEC section 7, Documentation). Shapes in src/contracts/documentation.ts. The three writes
  * a phone may queue offline (upload, comment, like) take an Idempotency-Key; who may do what is decided
  * in the services (server/access.ts).
  */

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
-import type { Doc, DocComment } from '../../src/contracts/docs'
+import type { Doc, DocComment } from '../../src/contracts/documentation'
 import { writeSitePhoto } from '../fixtures/site-photo'
 import {
   type Account,

@@ -7,7 +7,7 @@ import {
   type DocComment,
   type DocLikeResult,
   type DocReview,
-} from '../../../src/contracts/docs'
+} from '../../../src/contracts/documentation'
 import { type Actor, access } from '../../access'
 import type { DB } from '../../db/schema'
 import type { Deps } from '../../deps'
