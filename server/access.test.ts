@@ -51,6 +51,10 @@ const EXPECTED: Record<string, string> = {
   'comment.create': '          H  A    A  H   A  H',
   'recap.read': '              H  A    A  H   A  H',
   'recap.manage': '            H  A    F  H   F  H',
+  // Site evidence: work items, the project's history and the trash are the admins'.
+  'work-item.manage': '        H  A    F  H   F  H',
+  'history.read': '            H  A    F  H   F  H',
+  'trash.manage': '            H  A    F  H   F  H',
   // A notification is its owner's only: someone else's is absent, whatever the role.
   'notification.read@own': '   A  A    A  A   A  A',
   'notification.read@other': ' H  H    H  H   H  H',

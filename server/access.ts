@@ -69,6 +69,11 @@ export const RULES = {
   // Rekap
   'recap.read': { on: 'project', roles: STAFF }, // list, download
   'recap.manage': { on: 'project', roles: ADMIN }, // upload, delete
+
+  // Site evidence (issue 23)
+  'work-item.manage': { on: 'project', roles: ADMIN }, // add, rename, delete work items (members read them)
+  'history.read': { on: 'project', roles: ADMIN }, // a project's whole history (an item's: doc.read)
+  'trash.manage': { on: 'project', roles: ADMIN }, // list the trash, restore, delete for good
 } as const satisfies Record<AccessAction, Rule>
 
 /** An action of the policy (the names are declared with the endpoints: src/contracts/endpoint.ts). */

@@ -36,6 +36,9 @@ export type AccessAction =
   | 'comment.create'
   | 'recap.read'
   | 'recap.manage'
+  | 'work-item.manage'
+  | 'history.read'
+  | 'trash.manage'
 
 /**
  * Who may call: `public` needs no token; `signed-in` any active account (its own data only); otherwise

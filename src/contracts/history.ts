@@ -1,0 +1,63 @@
+import type { Role } from './common'
+
+/**
+ * Riwayat: what happened in a project, append-only. Every upload, revision, review (with its reason),
+ * comment, deletion, restore, rename, membership change and project edit is one entry.
+ */
+export const HISTORY_ACTIONS = [
+  'upload',
+  'revise',
+  'approve',
+  'reject',
+  'comment',
+  'delete',
+  'restore',
+  'purge',
+  'rename',
+  'members',
+  'edit',
+  'create',
+] as const
+export type HistoryAction = (typeof HISTORY_ACTIONS)[number]
+
+export const HISTORY_OBJECTS = ['project', 'folder', 'file', 'doc', 'recap', 'work_item'] as const
+export type HistoryObjectKind = (typeof HISTORY_OBJECTS)[number]
+
+export type HistoryEntry = {
+  id: number
+  /** ISO-8601 UTC. */
+  at: string
+  actor: { id: number | null; name: string; role: Role }
+  action: HistoryAction
+  object: { kind: HistoryObjectKind; id: string; name: string }
+  /** What changed: before/after, the review note, the version, the members added and removed... */
+  detail: Record<string, unknown> | null
+}
+
+/** GET history: `data` is the page (newest first); `next_cursor` beside it, null at the end. */
+export type HistoryEnvelope = {
+  success: boolean
+  message: string
+  data: HistoryEntry[]
+  next_cursor: string | null
+}
+
+export const HISTORY_PAGE_SIZE = 50
+
+/** Indonesian labels of the actions, for the screens and riwayat.csv. */
+export const HISTORY_ACTION_LABELS: Record<HistoryAction, string> = {
+  upload: 'Unggah',
+  revise: 'Unggah revisi',
+  approve: 'Approve',
+  reject: 'Revisi',
+  comment: 'Komentar',
+  delete: 'Hapus',
+  restore: 'Pulihkan',
+  purge: 'Hapus permanen',
+  rename: 'Ganti nama',
+  members: 'Ubah anggota',
+  edit: 'Ubah project',
+  create: 'Buat',
+}
+
+export const HISTORY_MSG = { listed: 'Riwayat' } as const
