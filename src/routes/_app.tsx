@@ -17,8 +17,10 @@ const WhatsAppQrDialog = lazyDialog(
 
 /** The authentication guard and the shared layout of every signed-in screen. */
 export const Route = createFileRoute('/_app')({
-  async beforeLoad({ context }) {
-    if (!getToken()) throw redirect({ to: '/login' })
+  async beforeLoad({ context, location }) {
+    // A link opened while logged out comes back after the login (the dashboard needs no redirect).
+    const back = location.href === '/' ? undefined : location.href
+    if (!getToken()) throw redirect({ to: '/login', search: back ? { redirect: back } : {} })
     try {
       const user = await context.queryClient.ensureQueryData({
         ...currentUserQueryOptions(),
@@ -28,7 +30,7 @@ export const Route = createFileRoute('/_app')({
     } catch (err) {
       // SPEC: a failed current-user check is only logged, then the visitor goes to /login.
       console.error('Current user check failed', err)
-      throw redirect({ to: '/login' })
+      throw redirect({ to: '/login', search: back ? { redirect: back } : {} })
     }
   },
   pendingComponent: FullScreenLoading,

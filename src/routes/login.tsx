@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { LoginPage } from '../features/auth/components/login-page'
+import { validateLoginSearch } from '../features/auth/redirect'
 
 export const Route = createFileRoute('/login')({
+  validateSearch: validateLoginSearch,
   component: LoginPage,
 })

@@ -25,8 +25,21 @@ export const projectKeys = {
   memberCandidates: () => [...projectKeys.all, 'member-candidates'] as const,
 }
 
+/**
+ * The project list. Another admin's rename shows without a reload: the list refetches when the window
+ * regains focus (the app's default) and every PROJECT_LIST_POLL_MS while the dashboard is on screen
+ * (TanStack Query pauses the interval in a hidden tab and without signal).
+ */
 export const projectListQueryOptions = () =>
   queryOptions({ queryKey: projectKeys.list(), queryFn: listProjects })
+
+export const PROJECT_LIST_POLL_MS = 20_000
+
+/** 'Muat ulang' after a 409: the list and this project's detail, fetched again. */
+export function useReloadProjects() {
+  const qc = useQueryClient()
+  return (project: Project) => refreshQueries(qc, projectKeys.list(), projectKeys.detail(project.slug))
+}
 
 export const projectDetailQueryOptions = (slug: string) =>
   queryOptions({ queryKey: projectKeys.detail(slug), queryFn: () => getProject(slug) })

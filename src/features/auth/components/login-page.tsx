@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
-import { type FormEvent, useEffect, useState } from 'react'
+import { useNavigate, useSearch } from '@tanstack/react-router'
+import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { flex, hstack, stack } from 'styled-system/patterns'
 import { LoginSchema } from '../../../contracts/auth'
@@ -22,9 +22,19 @@ import {
 } from '../../../ui/icons'
 import { LogoMark } from '../../../ui/logo'
 import { useLoginMutation } from '../queries'
+import { safeRedirect } from '../redirect'
 
 export function LoginPage() {
   const navigate = useNavigate()
+  // Where a logged-out link wanted to go (the guard put it in ?redirect=), else the dashboard.
+  const redirect = useSearch({
+    strict: false,
+    select: (s: { redirect?: unknown }) => safeRedirect(s.redirect),
+  })
+  const goOn = useCallback(
+    () => (redirect ? navigate({ href: redirect, replace: true }) : navigate({ to: '/', replace: true })),
+    [redirect, navigate],
+  )
   const [values, setValues] = useState({ email: '', password: '' })
   const [errors, setErrors] = useState<FieldErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
@@ -35,8 +45,8 @@ export function LoginPage() {
   const hasToken = Boolean(getToken())
   const session = useQuery({ ...currentUserQueryOptions(), enabled: hasToken, retry: false, staleTime: 0 })
   useEffect(() => {
-    if (hasToken && session.isSuccess) navigate({ to: '/', replace: true })
-  }, [hasToken, session.isSuccess, navigate])
+    if (hasToken && session.isSuccess) void goOn()
+  }, [hasToken, session.isSuccess, goOn])
 
   function update(field: 'email' | 'password', value: string) {
     setValues((v) => ({ ...v, [field]: value }))
@@ -53,7 +63,7 @@ export function LoginPage() {
     }
     try {
       await loginMutation.mutateAsync(result.output)
-      navigate({ to: '/', replace: true })
+      await goOn()
     } catch (err) {
       const fields = serverFieldErrors(err)
       if (fields) setErrors(fields)

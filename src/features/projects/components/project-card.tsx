@@ -4,7 +4,7 @@ import { css, cx } from 'styled-system/css'
 import { flex, stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { AREAS, type Project } from '../../../contracts/projects'
-import { failureMessage } from '../../../lib/api'
+import { ApiError, failureMessage } from '../../../lib/api'
 import { formatDateLong } from '../../../lib/format'
 import { needsSignalTo } from '../../../lib/use-online'
 import { AreaChip } from '../../../ui/area'
@@ -13,19 +13,21 @@ import { Card } from '../../../ui/card'
 import { TextAreaField, TextField } from '../../../ui/field'
 import { IconTile } from '../../../ui/icon-tile'
 import {
+  IconAlertTriangle,
   IconArrowRight,
   IconCalendar,
   IconDownload,
   IconFolderKanban,
   IconMoreVertical,
   IconPencil,
+  IconRefresh,
   IconTrash,
   IconUsers,
 } from '../../../ui/icons'
 import { Menu } from '../../../ui/menu'
 import { notify } from '../../../ui/notify'
 import { Tooltip } from '../../../ui/tooltip'
-import { useUpdateProject } from '../queries'
+import { useReloadProjects, useUpdateProject } from '../queries'
 
 /** The handlers get the card's project, so the dashboard passes the same functions to every card. */
 type Props = {
@@ -68,27 +70,45 @@ export const ProjectCard = memo(function ProjectCard({
 }: Props) {
   const [editing, setEditing] = useState(false)
   const [draft, setDraft] = useState({ name: project.name, description: project.description })
+  // The version the edit started from: a list refetched meanwhile must not make a stale edit look fresh.
+  const [editVersion, setEditVersion] = useState(project.version)
+  // Another admin saved first (409): the server's message, with 'Muat ulang'.
+  const [conflict, setConflict] = useState<string | null>(null)
   const update = useUpdateProject()
+  const reload = useReloadProjects()
   const chips = AREAS.filter((a) => (project.folder_counts?.[a] ?? 0) > 0)
 
   function startEdit() {
     setDraft({ name: project.name, description: project.description })
+    setEditVersion(project.version)
+    setConflict(null)
     setEditing(true)
+  }
+
+  async function reloadAfterConflict() {
+    await reload(project)
+    setConflict(null)
+    setEditing(false)
   }
 
   function cancelEdit() {
     // Batal restores the original values (SPEC section 4).
     setDraft({ name: project.name, description: project.description })
+    setConflict(null)
     setEditing(false)
   }
 
   async function save(e: FormEvent) {
     e.preventDefault()
     try {
-      await update.mutateAsync({ project, input: draft })
+      await update.mutateAsync({ project, input: { ...draft, version: editVersion } })
       notify('success', 'Project berhasil diupdate')
       setEditing(false)
     } catch (err) {
+      if (err instanceof ApiError && err.status === 409) {
+        setConflict(err.message)
+        return
+      }
       notify(
         'error',
         failureMessage(err, {
@@ -223,6 +243,35 @@ export const ProjectCard = memo(function ProjectCard({
               value={draft.description}
               onChange={(e) => setDraft((d) => ({ ...d, description: e.target.value }))}
             />
+            {conflict ? (
+              <div
+                role="alert"
+                className={stack({
+                  gap: '2',
+                  p: '3',
+                  borderWidth: '1px',
+                  borderColor: 'amber.200',
+                  bg: 'amber.50',
+                  borderRadius: 'md',
+                  fontSize: 'sm',
+                  color: 'amber.900',
+                })}
+              >
+                <p className={flex({ gap: '2', align: 'flex-start', '& svg': { flexShrink: 0, mt: '0.5' } })}>
+                  <IconAlertTriangle />
+                  <span>{conflict}</span>
+                </p>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  className={css({ alignSelf: 'flex-start' })}
+                  onClick={reloadAfterConflict}
+                  needsSignal={needsSignalTo('memuat ulang')}
+                >
+                  <IconRefresh /> Muat ulang
+                </Button>
+              </div>
+            ) : null}
             <div className={flex({ justify: 'flex-end', gap: '2' })}>
               <Button variant="secondary" size="sm" onClick={cancelEdit} disabled={update.isPending}>
                 Batal

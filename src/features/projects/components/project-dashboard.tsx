@@ -16,7 +16,12 @@ import { EmptyState } from '../../../ui/empty-state'
 import { IconAlertCircle, IconFolder, IconPlus } from '../../../ui/icons'
 import { notify } from '../../../ui/notify'
 import { PageHeader } from '../../../ui/page-header'
-import { dashboardAnalysisQueryOptions, projectListQueryOptions, useDeleteProject } from '../queries'
+import {
+  dashboardAnalysisQueryOptions,
+  PROJECT_LIST_POLL_MS,
+  projectListQueryOptions,
+  useDeleteProject,
+} from '../queries'
 import { ProjectCard } from './project-card'
 import { useProjectDownload } from './project-download'
 import { StatCards } from './stat-cards'
@@ -37,7 +42,7 @@ const CARDS_PER_RENDER = 3
 /** The dashboard at / for admins and employees (SPEC 'Dashboard (/)'). */
 export function ProjectDashboard({ user }: { user: User }) {
   const isAdmin = user.role === 'admin'
-  const projects = useQuery(projectListQueryOptions())
+  const projects = useQuery({ ...projectListQueryOptions(), refetchInterval: PROJECT_LIST_POLL_MS })
   const analysis = useQuery({ ...dashboardAnalysisQueryOptions(), enabled: isAdmin })
   const remove = useDeleteProject()
   const download = useProjectDownload()

@@ -10,7 +10,15 @@ import { formatDateLong } from '../../../lib/format'
 import { needsSignalTo } from '../../../lib/use-online'
 import { AREA_META } from '../../../ui/area'
 import { Button } from '../../../ui/button'
-import { IconArrowLeft, IconCalendar, IconDownload, IconFileQuestion, IconUsers } from '../../../ui/icons'
+import {
+  IconArrowLeft,
+  IconCalendar,
+  IconClock,
+  IconDownload,
+  IconFileQuestion,
+  IconTrash,
+  IconUsers,
+} from '../../../ui/icons'
 import { PageMessage } from '../../../ui/page-message'
 import { Spinner } from '../../../ui/spinner'
 import { Tabs } from '../../../ui/tabs'
@@ -178,6 +186,20 @@ function ProjectDetail({
                 >
                   <IconUsers /> Anggota Project
                 </Button>
+                <Link
+                  to="/project/$slug/history"
+                  params={{ slug: project.slug }}
+                  className={button({ variant: 'secondary' })}
+                >
+                  <IconClock /> Riwayat
+                </Link>
+                <Link
+                  to="/project/$slug/trash"
+                  params={{ slug: project.slug }}
+                  className={button({ variant: 'secondary' })}
+                >
+                  <IconTrash /> Sampah
+                </Link>
                 <Button
                   onClick={() => download.start(project)}
                   loading={downloading}

@@ -1,0 +1,329 @@
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
+import { css } from 'styled-system/css'
+import { flex, hstack, stack } from 'styled-system/patterns'
+import {
+  HISTORY_ACTION_LABELS,
+  type HistoryAction,
+  type HistoryEntry,
+  type HistoryObjectKind,
+} from '../../../contracts/history'
+import type { Project } from '../../../contracts/projects'
+import { failureMessage } from '../../../lib/api'
+import { Button } from '../../../ui/button'
+import { EmptyState } from '../../../ui/empty-state'
+import { IconAlertCircle, IconClock } from '../../../ui/icons'
+import { RoleBadge } from '../../../ui/role-badge'
+import { Skeleton } from '../../../ui/skeleton'
+import { Spinner } from '../../../ui/spinner'
+import { projectHistoryQueryOptions } from '../queries'
+
+const OBJECT_LABELS: Record<HistoryObjectKind, string> = {
+  project: 'Project',
+  folder: 'Folder',
+  file: 'File',
+  doc: 'Dokumentasi',
+  recap: 'Rekap',
+  work_item: 'Item pekerjaan',
+}
+
+/** The action's colour: deletions red, restores and approvals green, revisions amber, the rest blue. */
+const ACTION_TONE: Record<HistoryAction, string> = {
+  upload: css({ bg: 'blue.50', color: 'blue.800' }),
+  revise: css({ bg: 'blue.50', color: 'blue.800' }),
+  create: css({ bg: 'blue.50', color: 'blue.800' }),
+  approve: css({ bg: 'green.50', color: 'green.800' }),
+  restore: css({ bg: 'green.50', color: 'green.800' }),
+  reject: css({ bg: 'amber.50', color: 'amber.800' }),
+  delete: css({ bg: 'red.50', color: 'red.800' }),
+  purge: css({ bg: 'red.50', color: 'red.800' }),
+  comment: css({ bg: 'slate.100', color: 'slate.700' }),
+  rename: css({ bg: 'slate.100', color: 'slate.700' }),
+  members: css({ bg: 'slate.100', color: 'slate.700' }),
+  edit: css({ bg: 'slate.100', color: 'slate.700' }),
+}
+
+const jakartaDay = new Intl.DateTimeFormat('id-ID', {
+  timeZone: 'Asia/Jakarta',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+})
+const jakartaTime = new Intl.DateTimeFormat('id-ID', {
+  timeZone: 'Asia/Jakarta',
+  hour: '2-digit',
+  minute: '2-digit',
+})
+
+/** Riwayat (admins): every change in the project, newest first, grouped by Jakarta day, paged as it scrolls. */
+export function HistoryPage({ project }: { project: Project }) {
+  const query = useInfiniteQuery(projectHistoryQueryOptions(project.id))
+  const sentinel = useRef<HTMLDivElement>(null)
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query
+
+  useEffect(() => {
+    const el = sentinel.current
+    if (!el || !hasNextPage) return
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage()
+      },
+      { rootMargin: '400px' },
+    )
+    io.observe(el)
+    return () => io.disconnect()
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage])
+
+  if (query.isPending) return <HistorySkeleton />
+  if (query.isError && !query.data)
+    return (
+      <EmptyState
+        icon={<IconAlertCircle />}
+        title="Gagal memuat riwayat"
+        description={failureMessage(query.error, {
+          failed: 'Gagal memuat riwayat',
+          thrown: 'Periksa koneksi Anda.',
+        })}
+        action={
+          <Button variant="secondary" onClick={() => query.refetch()}>
+            Coba lagi
+          </Button>
+        }
+      />
+    )
+  const entries = query.data?.pages.flatMap((p) => p.entries) ?? []
+  if (entries.length === 0)
+    return (
+      <EmptyState
+        icon={<IconClock />}
+        title="Belum ada riwayat"
+        description="Perubahan di project ini akan tercatat di sini."
+      />
+    )
+
+  const days: Array<{ day: string; entries: HistoryEntry[] }> = []
+  for (const e of entries) {
+    const day = jakartaDay.format(new Date(e.at))
+    const last = days[days.length - 1]
+    if (last && last.day === day) last.entries.push(e)
+    else days.push({ day, entries: [e] })
+  }
+
+  return (
+    <div className={stack({ gap: '6' })}>
+      {days.map((d) => (
+        <section key={d.day} aria-label={d.day}>
+          <h2
+            className={css({
+              fontSize: 'xs',
+              fontWeight: '600',
+              color: 'fgMuted',
+              textTransform: 'uppercase',
+              letterSpacing: '0.04em',
+              mb: '2',
+            })}
+          >
+            {d.day}
+          </h2>
+          <ol
+            className={css({
+              bg: 'surface',
+              borderWidth: '1px',
+              borderColor: 'border',
+              borderRadius: 'xl',
+              overflow: 'hidden',
+              boxShadow: 'xs',
+            })}
+          >
+            {d.entries.map((e) => (
+              <HistoryRow key={e.id} entry={e} />
+            ))}
+          </ol>
+        </section>
+      ))}
+      <div ref={sentinel} />
+      {hasNextPage ? (
+        <div className={flex({ justify: 'center' })}>
+          <Button variant="secondary" onClick={() => fetchNextPage()} loading={isFetchingNextPage}>
+            Muat lebih banyak
+          </Button>
+        </div>
+      ) : entries.length > 10 ? (
+        <p className={css({ textAlign: 'center', fontSize: 'xs', color: 'fgMuted' })}>Awal riwayat project</p>
+      ) : null}
+      {isFetchingNextPage ? (
+        <span className={css({ srOnly: true })} role="status">
+          <Spinner /> Memuat
+        </span>
+      ) : null}
+    </div>
+  )
+}
+
+function HistoryRow({ entry }: { entry: HistoryEntry }) {
+  const label = HISTORY_ACTION_LABELS[entry.action] ?? entry.action
+  const objectLabel = OBJECT_LABELS[entry.object.kind] ?? entry.object.kind
+  const lines = detailLines(entry.detail)
+  return (
+    <li
+      className={flex({
+        gap: { base: '3', md: '4' },
+        px: { base: '4', md: '5' },
+        py: '3.5',
+        '& + &': { borderTopWidth: '1px', borderColor: 'border' },
+      })}
+    >
+      <time
+        dateTime={entry.at}
+        className={css({
+          fontSize: 'xs',
+          color: 'fgMuted',
+          fontVariantNumeric: 'tabular-nums',
+          w: '10',
+          flexShrink: 0,
+          pt: '0.5',
+        })}
+      >
+        {jakartaTime.format(new Date(entry.at))}
+      </time>
+      <div className={css({ minW: '0', flex: '1' })}>
+        <div className={hstack({ gap: '2', flexWrap: 'wrap' })}>
+          <span className={css({ fontSize: 'sm', fontWeight: '600', color: 'fg' })}>{entry.actor.name}</span>
+          <RoleBadge role={entry.actor.role} />
+        </div>
+        <p className={css({ mt: '1', fontSize: 'sm', color: 'fgMuted', overflowWrap: 'anywhere' })}>
+          <span
+            className={`${css({
+              display: 'inline-block',
+              px: '1.5',
+              py: '0.5',
+              mr: '1.5',
+              borderRadius: 'sm',
+              fontSize: 'xs',
+              fontWeight: '600',
+              lineHeight: '1.2',
+            })} ${ACTION_TONE[entry.action] ?? ''}`}
+          >
+            {label}
+          </span>
+          {objectLabel}{' '}
+          <span className={css({ color: 'fg', fontWeight: '500' })}>{entry.object.name || '—'}</span>
+        </p>
+        {lines.length > 0 ? (
+          <dl
+            className={css({
+              mt: '2',
+              fontSize: 'xs',
+              color: 'fgMuted',
+              bg: 'slate.50',
+              borderRadius: 'md',
+              px: '3',
+              py: '2',
+              display: 'grid',
+              gridTemplateColumns: 'auto minmax(0, 1fr)',
+              columnGap: '3',
+              rowGap: '1',
+            })}
+          >
+            {lines.map(([k, v]) => (
+              <div key={k} className={css({ display: 'contents' })}>
+                <dt className={css({ fontWeight: '600', color: 'slate.700' })}>{k}</dt>
+                <dd className={css({ overflowWrap: 'anywhere', whiteSpace: 'pre-line' })}>{v}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : null}
+      </div>
+    </li>
+  )
+}
+
+const DETAIL_LABELS: Record<string, string> = {
+  note: 'Alasan',
+  reason: 'Alasan',
+  review_note: 'Alasan',
+  version: 'Versi',
+  added: 'Ditambahkan',
+  removed: 'Dikeluarkan',
+  area: 'Area',
+  count: 'Jumlah',
+  files: 'File',
+}
+
+function show(v: unknown): string {
+  if (v === null || v === undefined || v === '') return '—'
+  if (typeof v === 'string') return v
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v)
+  if (Array.isArray(v)) return v.map(show).join(', ')
+  if (typeof v === 'object') {
+    const o = v as Record<string, unknown>
+    if ('name' in o) return show(o.name)
+    return Object.entries(o)
+      .map(([k, x]) => `${k}: ${show(x)}`)
+      .join(', ')
+  }
+  return String(v)
+}
+
+/** The detail as label/value lines: before → after first, then the reason, then what else it carries. */
+export function detailLines(detail: Record<string, unknown> | null): Array<[string, string]> {
+  if (!detail) return []
+  const out: Array<[string, string]> = []
+  const rest = { ...detail }
+  if ('before' in rest || 'after' in rest) {
+    const before = rest.before
+    const after = rest.after
+    delete rest.before
+    delete rest.after
+    if (before && after && typeof before === 'object' && typeof after === 'object') {
+      const b = before as Record<string, unknown>
+      const a = after as Record<string, unknown>
+      for (const key of new Set([...Object.keys(b), ...Object.keys(a)])) {
+        if (show(b[key]) === show(a[key])) continue
+        out.push([fieldLabel(key), `${show(b[key])} → ${show(a[key])}`])
+      }
+    } else out.push(['Perubahan', `${show(before)} → ${show(after)}`])
+  }
+  for (const [k, v] of Object.entries(rest)) {
+    if (v === null || v === undefined || (Array.isArray(v) && v.length === 0)) continue
+    out.push([DETAIL_LABELS[k] ?? fieldLabel(k), show(v)])
+  }
+  return out
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Nama',
+  description: 'Deskripsi',
+  status: 'Status',
+  location: 'Lokasi',
+  progress: 'Progres',
+  work_item: 'Item pekerjaan',
+}
+const fieldLabel = (k: string) => FIELD_LABELS[k] ?? DETAIL_LABELS[k] ?? k.replace(/_/g, ' ')
+
+function HistorySkeleton() {
+  return (
+    <ul aria-busy="true" aria-label="Memuat riwayat" className={stack({ gap: '2' })}>
+      {[0, 1, 2, 3].map((i) => (
+        <li
+          key={i}
+          className={flex({
+            gap: '3',
+            p: '4',
+            bg: 'surface',
+            borderWidth: '1px',
+            borderColor: 'border',
+            borderRadius: 'lg',
+          })}
+        >
+          <Skeleton className={css({ h: '3', w: '10' })} />
+          <span className={stack({ flex: '1', gap: '2' })}>
+            <Skeleton className={css({ h: '3.5', w: '35%' })} />
+            <Skeleton className={css({ h: '3', w: '70%' })} />
+          </span>
+        </li>
+      ))}
+    </ul>
+  )
+}

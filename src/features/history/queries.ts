@@ -1,0 +1,16 @@
+import { infiniteQueryOptions } from '@tanstack/react-query'
+import { type HistoryPage, listProjectHistory } from './api'
+
+export const historyKeys = {
+  all: ['history'] as const,
+  project: (projectId: number) => [...historyKeys.all, 'project', projectId] as const,
+}
+
+export const projectHistoryQueryOptions = (projectId: number) =>
+  infiniteQueryOptions({
+    queryKey: historyKeys.project(projectId),
+    queryFn: ({ pageParam }) => listProjectHistory(projectId, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: HistoryPage) => last.next_cursor,
+    staleTime: 0,
+  })

@@ -1,0 +1,27 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { HistoryPage } from '../../features/history/components/history-page'
+import { ProjectSubpage } from '../../features/projects/components/project-subpage'
+import { projectDetailQueryOptions } from '../../features/projects/queries'
+import { IconClock } from '../../ui/icons'
+
+/** /project/{slug}/history: the project's Riwayat (admins). */
+export const Route = createFileRoute('/_app/project/$slug_/history')({
+  async loader({ context, params }) {
+    await context.queryClient.ensureQueryData(projectDetailQueryOptions(params.slug)).catch(() => undefined)
+  },
+  component: HistoryRoute,
+})
+
+function HistoryRoute() {
+  const { slug } = Route.useParams()
+  return (
+    <ProjectSubpage
+      slug={slug}
+      title="Riwayat"
+      subtitle="Semua unggahan, review, komentar, penghapusan dan perubahan di project ini, terbaru dahulu."
+      icon={<IconClock />}
+    >
+      {(project) => <HistoryPage project={project} />}
+    </ProjectSubpage>
+  )
+}
