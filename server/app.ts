@@ -22,6 +22,7 @@ import { projectRoutes } from './modules/projects/projects.routes'
 import { recapRoutes } from './modules/recaps/recaps.routes'
 import { userRoutes } from './modules/users/users.routes'
 import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes'
+import { workItemRoutes } from './modules/work-items/work-items.routes'
 import { openApiDocument } from './openapi/document'
 import { PAGE_CSS_HASH, referencePage } from './openapi/reference-page'
 import { endpointRouter, type Routes } from './route'
@@ -46,6 +47,7 @@ const API_MODULES: readonly Routes[] = [
   recapRoutes,
   notificationRoutes,
   whatsappRoutes,
+  workItemRoutes,
 ]
 
 /** Builds the whole HTTP app from its dependencies; index.ts serves it and tests call app.request(). */

@@ -18,7 +18,11 @@ export type DomainEvent =
       fileId: number
     }
   | { type: 'doc_uploaded'; actorId: number; projectId: number; docId: number }
-  | { type: 'doc_approved' | 'doc_revision'; actorId: number; projectId: number; docId: number }
+  // 'Unggah Revisi': new photos for an item sent back for revision (issue 23); told to the admins.
+  | { type: 'doc_revised'; actorId: number; projectId: number; docId: number; version: number }
+  | { type: 'doc_approved'; actorId: number; projectId: number; docId: number }
+  // `note`: the reviewer's reason ('catatan'), carried into the uploader's notification and WhatsApp.
+  | { type: 'doc_revision'; actorId: number; projectId: number; docId: number; note?: string | null }
   | { type: 'comment_added'; actorId: number; projectId: number; docId: number; commentId: number }
 
 type Listener = (event: DomainEvent) => void | Promise<void>

@@ -71,6 +71,8 @@ export async function startMatrix(app: TestApp) {
 }
 
 let t: TestApp
+/** The app the matrix runs against, for modules' fixtures (rows made directly). */
+export const matrixApp = (): TestApp => t
 let passwordHash: string
 /** The callers' accounts (made in the test's beforeAll by `startMatrix`). */
 export const users = {} as Record<Exclude<Caller, 'anonymous'>, Fixture>

@@ -3,6 +3,14 @@ import { endpoint } from './endpoint'
 
 /** /api/doc: documentation photos of the dokumentasi area (server/modules/documentation). */
 
+/** The optional site fields of an upload and a revision (issue 23). */
+const SITE_FIELDS = {
+  work_item_id: 'id item pekerjaan project ini (opsional)',
+  location: 'lokasi di lapangan, satu baris, maks. 100 karakter (opsional)',
+  progress: 'progres 0-100 (opsional)',
+  meta: 'daftar JSON, satu objek per file sesuai urutan: { taken_at, lat, lng, accuracy_m } (semua opsional)',
+}
+
 export const upload = endpoint({
   method: 'POST',
   path: '/api/doc/:slug/upload',
@@ -10,8 +18,25 @@ export const upload = endpoint({
   tag: 'Dokumentasi',
   summary: 'Unggah foto dokumentasi dengan deskripsi (thumb: null sampai pratinjaunya selesai dibuat)',
   multipart: {
-    fields: { description: 'deskripsi (10-2000 karakter)' },
-    files: { files: { many: true, description: 'gambar JPEG, PNG, WebP' } },
+    fields: {
+      description: 'deskripsi (10-2000 karakter); atau descriptions: daftar JSON, satu per file',
+      ...SITE_FIELDS,
+    },
+    files: { files: { many: true, description: 'gambar JPEG, PNG, WebP (GPS EXIF dihapus saat disimpan)' } },
+  },
+  created: true,
+})
+
+export const revise = endpoint({
+  method: 'POST',
+  path: '/api/doc/:slug/revise/:uuid',
+  access: 'doc.write',
+  tag: 'Dokumentasi',
+  summary:
+    'Unggah revisi (pengunggah atau admin): foto baru untuk item yang sama, versi +1, status kembali pending',
+  multipart: {
+    fields: { description: 'deskripsi baru (opsional, 10-2000 karakter)', ...SITE_FIELDS },
+    files: { files: { many: true, description: 'gambar JPEG, PNG, WebP (GPS EXIF dihapus saat disimpan)' } },
   },
   created: true,
 })
@@ -22,7 +47,15 @@ export const list = endpoint({
   access: 'doc.read',
   tag: 'Dokumentasi',
   summary: 'Daftar dokumentasi, terbaru dahulu, per halaman',
-  query: { cursor: 'lanjutan halaman', limit: 'item per halaman' },
+  query: {
+    cursor: 'lanjutan halaman',
+    limit: 'item per halaman',
+    from: 'tanggal awal YYYY-MM-DD (hari Asia/Jakarta)',
+    to: 'tanggal akhir YYYY-MM-DD (hari Asia/Jakarta)',
+    work_item: 'id item pekerjaan',
+    uploader: 'id pengunggah',
+    status: 'pending, approved atau rejected',
+  },
 })
 
 export const comments = endpoint({
@@ -48,7 +81,8 @@ export const review = endpoint({
   path: '/api/doc/:slug/status/:uuid/:status',
   access: 'doc.review',
   tag: 'Dokumentasi',
-  summary: 'Setujui atau minta revisi',
+  // The body is optional (no body for approved), so it is not declared as a required JSON body.
+  summary: 'Setujui atau minta revisi (rejected: body JSON opsional { note }, alasan 3-500 karakter)',
 })
 
 export const like = endpoint({

@@ -51,7 +51,50 @@ export const DOC_MSG = {
   unliked: 'Suka dibatalkan',
   commented: 'Komentar berhasil dikirim',
   comments: 'Daftar komentar',
+  workItemInvalid: 'Item pekerjaan tidak ditemukan di project ini',
+  locationLong: 'Lokasi terlalu panjang (maks. 100 karakter)',
+  locationLine: 'Lokasi harus satu baris',
+  progressInvalid: 'Progres harus bilangan bulat 0 sampai 100',
+  metaInvalid: 'Kolom meta harus berisi daftar JSON, satu objek { taken_at, lat, lng, accuracy_m } per file',
+  metaCount: 'Jumlah meta harus sama dengan jumlah file',
+  metaTakenAt: 'Waktu pengambilan foto (taken_at) tidak valid',
+  metaLat: 'Lintang (lat) harus antara -90 dan 90',
+  metaLng: 'Bujur (lng) harus antara -180 dan 180',
+  metaAccuracy: 'Akurasi lokasi (accuracy_m) harus 0 sampai 100000 meter',
+  noteShort: 'Catatan revisi terlalu pendek (min. 3 karakter)',
+  noteLong: 'Catatan revisi terlalu panjang (maks. 500 karakter)',
+  badDate: 'Tanggal harus berformat YYYY-MM-DD',
+  badRange: 'Tanggal awal harus sebelum tanggal akhir',
+  badFilter: 'Filter tidak valid',
+  badStatus: 'Status harus pending, approved atau rejected',
+  revised: 'Revisi dokumentasi berhasil diunggah',
+  reviseForbidden: 'Hanya pengunggah atau admin yang dapat mengunggah revisi',
 } as const
+
+export const DOC_LOCATION_MAX = 100
+export const REVIEW_NOTE_MIN = 3
+export const REVIEW_NOTE_MAX = 500
+
+/** PATCH status/{uuid}/rejected: the optional reason ('catatan'; the app requires it). */
+export const DocReviewSchema = v.object(
+  {
+    note: v.optional(
+      v.nullable(
+        ordered(
+          v.pipe(
+            v.string(DOC_MSG.noteShort),
+            v.trim(),
+            v.maxLength(REVIEW_NOTE_MAX, DOC_MSG.noteLong),
+            v.minLength(REVIEW_NOTE_MIN, DOC_MSG.noteShort),
+            multiLine(),
+          ),
+        ),
+      ),
+    ),
+  },
+  MSG.validation,
+)
+export type DocReviewInput = v.InferInput<typeof DocReviewSchema>
 
 /** At least 10 characters once trimmed (spaces alone are no description); line breaks are allowed. */
 export const DocDescriptionSchema = ordered(
@@ -106,6 +149,14 @@ export type DocImage = {
   thumb_height: number | null
   size: number
   taken_at: string | null
+  /** When the server stored it (ISO-8601 UTC). */
+  received_at: string | null
+  /** Hex SHA-256 of the stored bytes (GPS removed); null until a photo stored before issue 23 is processed. */
+  sha256: string | null
+  /** Where it was captured (navigator.geolocation at capture), never in the public bytes. */
+  lat: number | null
+  lng: number | null
+  accuracy_m: number | null
 }
 
 export type DocPerson = { id: number; name: string; role: Role }
@@ -121,6 +172,13 @@ export type Doc = {
   comments: number
   creator: DocPerson
   created_at: string
+  work_item: { id: number; name: string } | null
+  location: string | null
+  progress: number | null
+  /** The latest 'Revisi' reason (kept after a revision, for the history). */
+  review_note: string | null
+  /** 1 at upload, +1 per 'Unggah Revisi'; `images` are this version's. */
+  version: number
 }
 
 /** GET list: `data` is the page (newest first); `next_cursor` (beside it) asks for the next one, null at the end. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { Kysely } from 'kysely'
 import * as v from 'valibot'
 import {
   DOC_IMAGE_MAX_BYTES,
@@ -10,12 +11,23 @@ import {
   type FileFailure,
 } from '../../../src/contracts/documentation'
 import { access, type ProjectRow } from '../../access'
-import type { UserRow } from '../../db/schema'
+import type { DB, UserRow } from '../../db/schema'
 import { AppError, assertCleanInput, nowIso, validate } from '../../http'
+import type { Tx } from '../../idempotency'
 import { commitUpload, type PendingBlob, pendingBlob } from '../../uploads/commit'
+import type { Upload } from '../../uploads/receive'
 import { IMAGE_KINDS } from '../../uploads/sniff'
 import type { UploadService } from '../../uploads/upload-service'
+import { docName, recordHistory } from '../history/record-history'
 import { type InspectedImage, inspectImage, isFailure } from './doc-images'
+import {
+  checkWorkItem,
+  metaAt,
+  type PhotoMeta,
+  privatePhoto,
+  readSiteFields,
+  type SiteFields,
+} from './doc-site-fields'
 import { docThumbnailJob } from './doc-thumbnail-job'
 import { loadDocs } from './doc-view'
 
@@ -24,13 +36,17 @@ import { loadDocs } from './doc-view'
 type Plan = { mode: 'one'; description: string } | { mode: 'each'; descriptions: string[] }
 type Failure = { status: number; name: string; message: string }
 
-/** `description` (one item holding every photo) or `descriptions` (a JSON array: one item per photo). */
-function readPlan(raw: Record<string, string[]>): Plan {
+/** The multipart text fields, checked for control characters, with line breaks as LF. */
+export function cleanFields(raw: Record<string, string[]>): Record<string, string[]> {
   assertCleanInput(raw)
   // Multipart bodies carry line breaks as CRLF (the HTML form encoding); stored text uses LF.
-  const fields = Object.fromEntries(
+  return Object.fromEntries(
     Object.entries(raw).map(([k, values]) => [k, values.map((value) => value.replace(/\r\n?/g, '\n'))]),
   )
+}
+
+/** `description` (one item holding every photo) or `descriptions` (a JSON array: one item per photo). */
+function readPlan(fields: Record<string, string[]>): Plan {
   const many = fields.descriptions?.[0]
   if (many !== undefined) {
     if (fields.description !== undefined)
@@ -54,7 +70,7 @@ function readPlan(raw: Record<string, string[]>): Plan {
   }
 }
 
-function failureAnswer(failures: Failure[]): AppError {
+export function failureAnswer(failures: Failure[]): AppError {
   const first = failures[0]
   const message = failures.length === 1 ? first.message : DOC_MSG.allFailed
   return new AppError(
@@ -65,7 +81,85 @@ function failureAnswer(failures: Failure[]): AppError {
 }
 
 type Target = { user: UserRow; project: ProjectRow }
-type Input = { plan: Plan; prepared: { image: InspectedImage; index: number }[]; failures: Failure[] }
+/** A usable photo, ready to store: its header, its place in the request, its stored size and hash. */
+export type PreparedPhoto = {
+  image: InspectedImage
+  index: number
+  meta: PhotoMeta
+  size: number
+  sha256: string
+}
+type Input = { plan: Plan; site: SiteFields; prepared: PreparedPhoto[]; failures: Failure[] }
+
+/**
+ * Reads each file's header and makes the usable ones fit to be public (GPS removed, stored bytes hashed);
+ * no database. A file that cannot be read is a failure of that file.
+ */
+export async function preparePhotos(
+  up: Upload,
+  site: SiteFields,
+): Promise<{ prepared: PreparedPhoto[]; failures: Failure[] }> {
+  const prepared: PreparedPhoto[] = []
+  const failures: Failure[] = [...up.rejected]
+  for (const [index, file] of up.files.entries()) {
+    const result = await inspectImage(file)
+    if (isFailure(result)) failures.push({ status: 415, name: file.name, message: result.message })
+    else prepared.push({ image: result, index, meta: metaAt(site, index), ...(await privatePhoto(file)) })
+  }
+  return { prepared, failures }
+}
+
+/** The fingerprint of a photo upload's fields and files (an Idempotency-Key's payload). */
+export function photosFingerprint(fields: Record<string, string[]>, up: Upload) {
+  const pick = (k: string) => fields[k]?.[0] ?? null
+  return {
+    work_item_id: pick('work_item_id'),
+    location: pick('location'),
+    progress: pick('progress'),
+    meta: pick('meta'),
+    files: up.files.map((f) => ({ name: f.name, sha256: f.sha256 })),
+    rejected: up.rejected.map((r) => r.name),
+  }
+}
+
+/** Inserts an item's photos of one version, each with its thumbnail job (in the upload's transaction). */
+export async function insertPhotos(
+  trx: Kysely<DB>,
+  tx: Tx,
+  docId: number,
+  version: number,
+  photos: { photo: PreparedPhoto; original: PendingBlob }[],
+): Promise<void> {
+  const now = nowIso()
+  const images = photos.map(({ photo, original }, position) => ({
+    // The row's uuid is the blob's name, so /storage/{uuid}.{extension} (SPEC section 3) is the file.
+    uuid: original.key.slice(0, original.key.indexOf('.')),
+    doc_id: docId,
+    name: photo.image.file.name,
+    ext: photo.image.file.ext,
+    blob_key: original.key,
+    size_bytes: photo.size,
+    width: photo.image.width,
+    height: photo.image.height,
+    position,
+    thumb_key: null,
+    thumb_width: null,
+    thumb_height: null,
+    thumb_state: 'pending' as const,
+    // The camera's EXIF capture time where present (it survives the phone's compression), else the
+    // moment of capture the device recorded.
+    taken_at: photo.image.takenAt ?? photo.meta.taken_at,
+    received_at: now,
+    sha256: photo.sha256,
+    lat: photo.meta.lat,
+    lng: photo.meta.lng,
+    accuracy_m: photo.meta.accuracy_m,
+    version,
+  }))
+  if (images.length === 0) return
+  await trx.insertInto('doc_images').values(images).execute()
+  for (const i of images) await tx.enqueue(docThumbnailJob, { image: i.uuid })
+}
 
 /**
  * POST upload (an UploadService, uploads/upload-service.ts). The caller's access is checked before a byte
@@ -95,9 +189,11 @@ export const docUpload: UploadService<{ slug: string }, Target, Input, DocUpload
   }),
 
   async prepare(_target, up) {
-    const plan = readPlan(up.fields)
+    const fields = cleanFields(up.fields)
+    const plan = readPlan(fields)
     const sent = up.files.length + up.rejected.length
     if (sent === 0) throw new AppError(422, DOC_MSG.noImages, { files: DOC_MSG.noImages })
+    const site = readSiteFields(fields, sent)
     if (plan.mode === 'each') {
       if (plan.descriptions.length !== sent)
         throw new AppError(422, DOC_MSG.descriptionsCount, { descriptions: DOC_MSG.descriptionsCount })
@@ -105,43 +201,38 @@ export const docUpload: UploadService<{ slug: string }, Target, Input, DocUpload
     }
 
     // Only the headers are read here; thumbnails are made by jobs once the answer is out.
-    const prepared: Input['prepared'] = []
-    const failures: Failure[] = [...up.rejected]
-    for (const [index, file] of up.files.entries()) {
-      const result = await inspectImage(file)
-      if (isFailure(result)) failures.push({ status: 415, name: file.name, message: result.message })
-      else prepared.push({ image: result, index })
-    }
+    const { prepared, failures } = await preparePhotos(up, site)
     if (prepared.length === 0) throw failureAnswer(failures)
     return {
-      input: { plan, prepared, failures },
+      input: { plan, site, prepared, failures },
       fingerprint: {
         ...(plan.mode === 'one' ? { description: plan.description } : { descriptions: plan.descriptions }),
-        files: up.files.map((f) => ({ name: f.name, sha256: f.sha256 })),
-        rejected: up.rejected.map((r) => r.name),
+        ...photosFingerprint(fields, up),
       },
     }
   },
 
-  async store(deps, tx, { user, project }, { plan, prepared, failures }) {
+  async store(deps, tx, { user, project }, { plan, site, prepared, failures }) {
+    await checkWorkItem(tx.trx, project.id, site.workItemId)
     const groups =
       plan.mode === 'one'
-        ? [{ description: plan.description, images: prepared.map((p) => p.image) }]
-        : prepared.map((p) => ({ description: plan.descriptions[p.index], images: [p.image] }))
+        ? [{ description: plan.description, photos: prepared }]
+        : prepared.map((p) => ({ description: plan.descriptions[p.index], photos: [p] }))
     const planned = groups.map((g) => ({
       description: g.description,
-      images: g.images.map((image) => ({ image, original: pendingBlob(image.file, 'public') })),
+      photos: g.photos.map((photo) => ({ photo, original: pendingBlob(photo.image.file, 'public') })),
     }))
-    const blobs: PendingBlob[] = planned.flatMap((g) => g.images.map((i) => i.original))
+    const blobs: PendingBlob[] = planned.flatMap((g) => g.photos.map((i) => i.original))
 
     const ids = await commitUpload(tx, deps, blobs, async (trx) => {
       const created: number[] = []
       const now = nowIso()
       for (const g of planned) {
+        const uuid = randomUUID()
         const doc = await trx
           .insertInto('docs')
           .values({
-            uuid: randomUUID(),
+            uuid,
             project_id: project.id,
             description: g.description,
             status: 'pending',
@@ -149,28 +240,20 @@ export const docUpload: UploadService<{ slug: string }, Target, Input, DocUpload
             created_at: now,
             reviewed_by: null,
             reviewed_at: null,
+            work_item_id: site.workItemId ?? null,
+            location: site.location ?? null,
+            progress: site.progress ?? null,
+            version: 1,
           })
           .returning('id')
           .executeTakeFirstOrThrow()
-        const images = g.images.map(({ image, original }, position) => ({
-          // The row's uuid is the blob's name, so /storage/{uuid}.{extension} (SPEC section 3) is the file.
-          uuid: original.key.slice(0, original.key.indexOf('.')),
-          doc_id: doc.id,
-          name: image.file.name,
-          ext: image.file.ext,
-          blob_key: original.key,
-          size_bytes: image.file.size,
-          width: image.width,
-          height: image.height,
-          position,
-          thumb_key: null,
-          thumb_width: null,
-          thumb_height: null,
-          thumb_state: 'pending' as const,
-          taken_at: image.takenAt,
-        }))
-        await trx.insertInto('doc_images').values(images).execute()
-        for (const i of images) await tx.enqueue(docThumbnailJob, { image: i.uuid })
+        await insertPhotos(trx, tx, doc.id, 1, g.photos)
+        await recordHistory(trx, user, {
+          projectId: project.id,
+          action: 'upload',
+          object: { kind: 'doc', id: uuid, name: docName(g.description) },
+          detail: { version: 1, photos: g.photos.length },
+        })
         created.push(doc.id)
       }
       return created

@@ -9,13 +9,14 @@ const STORAGE = '/storage/'
 export const ID = /^\d{1,10}$/
 export const MAX_ID = 2_147_483_647
 
-/** The documentation item `ref` (uuid or id) of a project, or 404. */
+/** The documentation item `ref` (uuid or id) of a project, or 404 (an item in the trash too). */
 export async function findDoc(db: Kysely<DB>, projectId: number, ref: string) {
   const byId = ID.test(ref) && Number(ref) <= MAX_ID
   const row = await db
     .selectFrom('docs')
-    .select(['id', 'uuid', 'status', 'project_id'])
+    .select(['id', 'uuid', 'status', 'project_id', 'creator_id', 'description', 'version'])
     .where('project_id', '=', projectId)
+    .where('deleted_at', 'is', null)
     .where(byId ? 'id' : 'uuid', '=', byId ? Number(ref) : ref)
     .executeTakeFirst()
   if (!row) throw notFound(DOC_MSG.notFound)
@@ -31,12 +32,19 @@ export function docsQuery(db: Kysely<DB>, viewerId: number) {
   return db
     .selectFrom('docs')
     .innerJoin('users', 'users.id', 'docs.creator_id')
+    .leftJoin('work_items', 'work_items.id', 'docs.work_item_id')
     .select([
       'docs.id',
       'docs.uuid',
       'docs.description',
       'docs.status',
       'docs.created_at',
+      'docs.location',
+      'docs.progress',
+      'docs.review_note',
+      'docs.version',
+      'work_items.id as work_item_id',
+      'work_items.name as work_item_name',
       'users.id as creator_id',
       'users.name as creator_name',
       'users.role as creator_role',
@@ -79,16 +87,19 @@ function thumbOf(i: Selectable<DocImagesTable>): Pick<DocImage, 'thumb' | 'thumb
 
 export async function withImages(db: Kysely<DB>, rows: DocRow[]): Promise<Doc[]> {
   if (rows.length === 0) return []
+  // The current version's photos only; earlier versions' stay stored for the history.
   const images = await db
     .selectFrom('doc_images')
-    .selectAll()
+    .innerJoin('docs', 'docs.id', 'doc_images.doc_id')
+    .selectAll('doc_images')
     .where(
-      'doc_id',
+      'doc_images.doc_id',
       'in',
       rows.map((r) => r.id),
     )
-    .orderBy('doc_id')
-    .orderBy('position')
+    .whereRef('doc_images.version', '=', 'docs.version')
+    .orderBy('doc_images.doc_id')
+    .orderBy('doc_images.position')
     .execute()
   const byDoc = new Map<number, DocImage[]>()
   for (const i of images) {
@@ -103,6 +114,11 @@ export async function withImages(db: Kysely<DB>, rows: DocRow[]): Promise<Doc[]>
       height: i.height,
       size: Number(i.size_bytes),
       taken_at: i.taken_at,
+      received_at: i.received_at,
+      sha256: i.sha256,
+      lat: i.lat === null ? null : Number(i.lat),
+      lng: i.lng === null ? null : Number(i.lng),
+      accuracy_m: i.accuracy_m === null ? null : Number(i.accuracy_m),
     })
     byDoc.set(i.doc_id, list)
   }
@@ -117,6 +133,14 @@ export async function withImages(db: Kysely<DB>, rows: DocRow[]): Promise<Doc[]>
     comments: Number(r.comments ?? 0),
     creator: { id: r.creator_id, name: r.creator_name, role: r.creator_role },
     created_at: r.created_at,
+    work_item:
+      r.work_item_id === null || r.work_item_name === null
+        ? null
+        : { id: r.work_item_id, name: r.work_item_name },
+    location: r.location,
+    progress: r.progress === null ? null : Number(r.progress),
+    review_note: r.review_note,
+    version: Number(r.version),
   }))
 }
 

@@ -1,6 +1,24 @@
+import { randomUUID } from 'node:crypto'
 import * as endpoints from '../../../src/contracts/documentation.endpoints'
-import { docIn, type MatrixCase, matrixCase } from '../../test/access-matrix-fixtures'
+import { docIn, type MatrixCase, matrixApp, matrixCase, users } from '../../test/access-matrix-fixtures'
 import { formWith, samplePng } from '../../test/harness'
+
+/** An item uploaded by `creatorId` (a revision is its uploader's or an admin's). */
+async function docBy(projectId: number, creatorId: number): Promise<string> {
+  const row = await matrixApp()
+    .db.insertInto('docs')
+    .values({
+      uuid: randomUUID(),
+      project_id: projectId,
+      description: 'Foto matriks akses revisi',
+      status: 'rejected',
+      creator_id: creatorId,
+      created_at: new Date().toISOString(),
+    })
+    .returning('uuid')
+    .executeTakeFirstOrThrow()
+  return row.uuid
+}
 
 /** How the access matrix calls each endpoint of this module (server/access-matrix.test.ts). */
 export const accessCases: MatrixCase[] = [
@@ -13,6 +31,13 @@ export const accessCases: MatrixCase[] = [
         description: 'Foto lapangan untuk matriks akses',
         files: { data: await samplePng(), name: 'a.png', type: 'image/png' },
       }),
+    }),
+  }),
+  // The caller revises an item they uploaded (someone else's is a 403: documentation.test.ts).
+  matrixCase(endpoints.revise, {
+    call: async ({ project, user }) => ({
+      path: `/api/doc/${project?.slug}/revise/${await docBy(project?.id ?? 0, user?.id ?? users.admin.id)}`,
+      body: formWith({ files: { data: await samplePng(), name: 'b.png', type: 'image/png' } }),
     }),
   }),
   matrixCase(endpoints.list, {

@@ -1,9 +1,11 @@
+import { MSG } from '../../../src/contracts/common'
 import { CommentCreateSchema, DOC_MSG, type DocListEnvelope } from '../../../src/contracts/documentation'
 import * as endpoints from '../../../src/contracts/documentation.endpoints'
-import { jsonBody, ok } from '../../http'
+import { AppError, jsonBody, ok } from '../../http'
 import { idempotentCreate } from '../../idempotency'
 import type { Routes } from '../../route'
 import { runUpload } from '../../uploads/upload-service'
+import { docRevise } from './doc-revise.service'
 import { docUpload } from './doc-upload.service'
 import { addComment, listComments, listDocs, removeDoc, reviewDoc, setLike } from './documentation.service'
 
@@ -15,10 +17,19 @@ import { addComment, listComments, listDocs, removeDoc, reviewDoc, setLike } fro
 export const docRoutes: Routes = (deps, on) => {
   on(endpoints.upload, (c) => runUpload(c, deps, docUpload, { slug: c.req.param('slug') }))
 
+  on(endpoints.revise, (c) =>
+    runUpload(c, deps, docRevise, { slug: c.req.param('slug'), uuid: c.req.param('uuid') }),
+  )
+
   on(endpoints.list, async (c) => {
     const page = await listDocs(deps, c.var.user, c.req.param('slug'), {
       cursor: c.req.query('cursor'),
       limit: c.req.query('limit'),
+      from: c.req.query('from'),
+      to: c.req.query('to'),
+      work_item: c.req.query('work_item'),
+      uploader: c.req.query('uploader'),
+      status: c.req.query('status'),
     })
     const body: DocListEnvelope = {
       success: true,
@@ -48,7 +59,17 @@ export const docRoutes: Routes = (deps, on) => {
 
   on(endpoints.review, async (c) => {
     const status = c.req.param('status')
-    const doc = await reviewDoc(deps, c.var.user, c.req.param('slug'), c.req.param('uuid'), status)
+    // The body is optional ({ note } with 'rejected'); an empty one is no body.
+    const readBody = async () => {
+      const text = await c.req.text()
+      if (text.trim() === '') return undefined
+      try {
+        return JSON.parse(text) as unknown
+      } catch {
+        throw new AppError(400, MSG.malformed)
+      }
+    }
+    const doc = await reviewDoc(deps, c.var.user, c.req.param('slug'), c.req.param('uuid'), status, readBody)
     return ok(c, status === 'approved' ? DOC_MSG.approved : DOC_MSG.revision, doc)
   })
 

@@ -7,14 +7,17 @@ import {
   type DocComment,
   type DocLikeResult,
   type DocReview,
+  DocReviewSchema,
 } from '../../../src/contracts/documentation'
+import { STATUSES } from '../../../src/contracts/projects'
 import { type Actor, access } from '../../access'
 import type { DB } from '../../db/schema'
 import type { Deps } from '../../deps'
-import { AppError, notFound, nowIso } from '../../http'
+import { AppError, notFound, nowIso, validate } from '../../http'
 import type { Claimed, Tx } from '../../idempotency'
-import { deleteBlobsQuietly } from '../../uploads/commit'
+import { docName, recordHistory } from '../history/record-history'
 import { docsQuery, findDoc, ID, loadDocs, MAX_ID, withImages } from './doc-view'
+import { firmDayStart, isDay } from './firm-day'
 
 /*
  * Every exported call takes the caller and asks the access policy first (server/access.ts), before it
@@ -26,16 +29,29 @@ type Db = { db: Kysely<DB> }
 
 export type DocPage = { docs: Doc[]; nextCursor: string | null }
 
+export type DocListQuery = {
+  cursor?: string
+  limit?: string
+  from?: string
+  to?: string
+  work_item?: string
+  uploader?: string
+  status?: string
+}
+
+const DAY_MS = 86_400_000
+
 /**
- * GET list: newest first, one page at a time. The cursor is the last id of the previous page (opaque to
+ * GET list: newest first, one page at a time, optionally filtered by the firm's days (`from`, `to`,
+ * inclusive), work item, uploader and status. The cursor is the last id of the previous page (opaque to
  * clients): every page is one range of the docs_list (project_id, id) index, so a project with 3,000
- * items pages as fast as one with 30.
+ * items pages as fast as one with 30; the filters narrow that range. Items in the trash are left out.
  */
 export async function listDocs(
-  deps: Db,
+  deps: Db & Pick<Deps, 'config'>,
   user: Actor & { id: number },
   slug: string,
-  query: { cursor?: string; limit?: string },
+  query: DocListQuery,
 ): Promise<DocPage> {
   const project = await access.project(deps, user, slug, 'doc.read')
   let before: number | undefined
@@ -45,8 +61,42 @@ export async function listDocs(
   }
   const asked = Number(query.limit)
   const limit = Number.isInteger(asked) && asked > 0 ? Math.min(asked, DOC_PAGE_MAX) : DOC_PAGE_SIZE
-  let q = docsQuery(deps.db, user.id).where('docs.project_id', '=', project.id)
+  const given = (x: string | undefined) => (x === undefined || x === '' ? undefined : x)
+  const day = (x: string | undefined, field: string) => {
+    if (x === undefined) return undefined
+    if (!isDay(x)) throw new AppError(422, DOC_MSG.badDate, { [field]: DOC_MSG.badDate })
+    return firmDayStart(x, deps.config.firmTimeZone)
+  }
+  const id = (x: string | undefined, field: string) => {
+    if (x === undefined) return undefined
+    if (!ID.test(x) || Number(x) > MAX_ID)
+      throw new AppError(422, DOC_MSG.badFilter, { [field]: DOC_MSG.badFilter })
+    return Number(x)
+  }
+  const from = day(given(query.from), 'from')
+  const to = day(given(query.to), 'to')
+  if (from && to && from > to) throw new AppError(422, DOC_MSG.badRange, { from: DOC_MSG.badRange })
+  const workItem = id(given(query.work_item), 'work_item')
+  const uploader = id(given(query.uploader), 'uploader')
+  const status = given(query.status)
+  if (status !== undefined && !(STATUSES as readonly string[]).includes(status))
+    throw new AppError(422, DOC_MSG.badStatus, { status: DOC_MSG.badStatus })
+
+  let q = docsQuery(deps.db, user.id)
+    .where('docs.project_id', '=', project.id)
+    .where('docs.deleted_at', 'is', null)
   if (before !== undefined) q = q.where('docs.id', '<', before)
+  // Stored times are ISO-8601 UTC text, so they compare as text on both databases.
+  if (from) q = q.where('docs.created_at', '>=', from.toISOString())
+  if (to)
+    q = q.where(
+      'docs.created_at',
+      '<',
+      firmDayStart(nextDay(given(query.to) as string), deps.config.firmTimeZone).toISOString(),
+    )
+  if (workItem !== undefined) q = q.where('docs.work_item_id', '=', workItem)
+  if (uploader !== undefined) q = q.where('docs.creator_id', '=', uploader)
+  if (status !== undefined) q = q.where('docs.status', '=', status as (typeof STATUSES)[number])
   const rows = await q
     .orderBy('docs.id', 'desc')
     .limit(limit + 1)
@@ -54,6 +104,12 @@ export async function listDocs(
   const page = rows.slice(0, limit)
   const docs = await withImages(deps.db, page)
   return { docs, nextCursor: rows.length > limit ? String(page[page.length - 1].id) : null }
+}
+
+/** The calendar day after 'YYYY-MM-DD'. */
+function nextDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number)
+  return new Date(Date.UTC(y, m - 1, d) + DAY_MS).toISOString().slice(0, 10)
 }
 
 export async function listComments(
@@ -148,6 +204,12 @@ export async function addComment(
     .values({ doc_id: doc.id, user_id: user.id, content: input.comment, created_at: nowIso() })
     .returning(['id', 'content', 'created_at'])
     .executeTakeFirstOrThrow()
+  await recordHistory(tx.trx, user, {
+    projectId: project.id,
+    action: 'comment',
+    object: { kind: 'doc', id: doc.uuid, name: docName(doc.description) },
+    detail: { comment: input.comment.length > 200 ? `${input.comment.slice(0, 199)}…` : input.comment },
+  })
   tx.publish({
     type: 'comment_added',
     actorId: user.id,
@@ -158,64 +220,88 @@ export async function addComment(
   return toComment({ ...row, user_id: user.id, name: user.name, role: user.role })
 }
 
-/** Approve, or send back for revision: admins only, and only while the item is pending (409 after). */
+/**
+ * Approve, or send back for revision with a reason (`note`, kept in docs.review_note and told to the
+ * uploader): admins only, and only while the item is pending (409 after).
+ */
 export async function reviewDoc(
   deps: Pick<Deps, 'db' | 'events'>,
-  user: Actor & { id: number },
+  user: Actor & { id: number; name: string },
   slug: string,
   docRef: string,
   status: string,
+  readBody: () => Promise<unknown>,
 ): Promise<Doc> {
   if (status !== 'approved' && status !== 'rejected') throw notFound()
   const project = await access.project(deps, user, slug, 'doc.review')
-  const doc = await findDoc(deps.db, project.id, docRef)
-  // The condition on the status makes two concurrent reviews decide once.
-  const updated = await deps.db
-    .updateTable('docs')
-    .set({ status: status as DocReview, reviewed_by: user.id, reviewed_at: nowIso() })
-    .where('id', '=', doc.id)
-    .where('status', '=', 'pending')
-    .executeTakeFirst()
-  if (Number(updated.numUpdatedRows) === 0) throw new AppError(409, DOC_MSG.alreadyReviewed)
-  void deps.events.publish({
-    type: status === 'approved' ? 'doc_approved' : 'doc_revision',
-    actorId: user.id,
-    projectId: project.id,
-    docId: doc.id,
+  const body = await readBody()
+  const note =
+    status === 'rejected' && body !== undefined ? (validate(DocReviewSchema, body).note ?? null) : null
+  const doc = await deps.db.transaction().execute(async (trx) => {
+    const doc = await findDoc(trx, project.id, docRef)
+    // The condition on the status makes two concurrent reviews decide once.
+    const updated = await trx
+      .updateTable('docs')
+      .set({
+        status: status as DocReview,
+        reviewed_by: user.id,
+        reviewed_at: nowIso(),
+        ...(status === 'rejected' ? { review_note: note } : {}),
+      })
+      .where('id', '=', doc.id)
+      .where('status', '=', 'pending')
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst()
+    if (Number(updated.numUpdatedRows) === 0) throw new AppError(409, DOC_MSG.alreadyReviewed)
+    await recordHistory(trx, user, {
+      projectId: project.id,
+      action: status === 'approved' ? 'approve' : 'reject',
+      object: { kind: 'doc', id: doc.uuid, name: docName(doc.description) },
+      detail: status === 'approved' ? { version: doc.version } : { version: doc.version, note },
+    })
+    return doc
   })
+  void deps.events.publish(
+    status === 'approved'
+      ? { type: 'doc_approved', actorId: user.id, projectId: project.id, docId: doc.id }
+      : {
+          type: 'doc_revision',
+          actorId: user.id,
+          projectId: project.id,
+          docId: doc.id,
+          ...(note ? { note } : {}),
+        },
+  )
   const [view] = await loadDocs(deps.db, user.id, [doc.id])
   return view
 }
 
 /**
- * DELETE remove: the item with its images, likes and comments in one transaction, then its blobs (a blob
- * that will not go is logged and left to the start-up sweep, never a failed request).
+ * DELETE remove: the item goes to the project's trash (deleted_at, deleted_by) for TRASH_DAYS days with
+ * its images, likes, comments and history; admins restore it or delete it for good (server/modules/trash).
  */
 export async function removeDoc(
-  deps: Pick<Deps, 'db' | 'store' | 'logger'>,
+  deps: Pick<Deps, 'db'>,
   user: Actor,
   slug: string,
   docRef: string,
 ): Promise<void> {
   const project = await access.project(deps, user, slug, 'doc.write')
-  const keys = await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     const doc = await findDoc(trx, project.id, docRef)
-    const images = await trx
-      .selectFrom('doc_images')
-      .select(['blob_key', 'thumb_key'])
-      .where('doc_id', '=', doc.id)
-      .execute()
-    await trx.deleteFrom('doc_likes').where('doc_id', '=', doc.id).execute()
-    await trx.deleteFrom('doc_comments').where('doc_id', '=', doc.id).execute()
-    await trx.deleteFrom('doc_images').where('doc_id', '=', doc.id).execute()
-    const gone = await trx.deleteFrom('docs').where('id', '=', doc.id).executeTakeFirst()
+    // To the project's trash (server/modules/trash): photos, comments, likes and history all stay.
+    const gone = await trx
+      .updateTable('docs')
+      .set({ deleted_at: nowIso(), deleted_by: user.id })
+      .where('id', '=', doc.id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst()
     // A concurrent delete got there first.
-    if (Number(gone.numDeletedRows) === 0) throw notFound(DOC_MSG.notFound)
-    return images.flatMap((i) => [i.blob_key, i.thumb_key]).filter((k): k is string => !!k)
+    if (Number(gone.numUpdatedRows) === 0) throw notFound(DOC_MSG.notFound)
+    await recordHistory(trx, user, {
+      projectId: project.id,
+      action: 'delete',
+      object: { kind: 'doc', id: doc.uuid, name: docName(doc.description) },
+    })
   })
-  await deleteBlobsQuietly(
-    deps,
-    keys.map((key) => ({ key, visibility: 'public' as const })),
-    'of a deleted documentation item',
-  )
 }

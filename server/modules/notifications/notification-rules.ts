@@ -70,6 +70,22 @@ export const NOTIFICATION_RULES: Rules = {
       projectId: project.id,
     }
   },
+  doc_revised: async (db, e) => {
+    const [project, actor, doc] = await Promise.all([
+      projectOf(db, e.projectId),
+      nameOf(db, e.actorId),
+      docOf(db, e.docId),
+    ])
+    if (!project || !doc) return null
+    return {
+      type: 'file_uploaded',
+      to: await admins(db),
+      title: 'Revisi dokumentasi diunggah',
+      message: `${actor} mengunggah revisi (versi ${e.version}) dokumentasi "${clip(doc.description)}" di project ${project.name}.`,
+      link: projectLink(project.slug, 'dokumentasi'),
+      projectId: project.id,
+    }
+  },
   doc_approved: (db, e) => docReviewed(db, e, 'file_approved'),
   doc_revision: (db, e) => docReviewed(db, e, 'file_revision'),
   comment_added: async (db, e) => {
@@ -155,6 +171,7 @@ async function docReviewed(
   e: Extract<DomainEvent, { type: 'doc_approved' | 'doc_revision' }>,
   type: 'file_approved' | 'file_revision',
 ): Promise<Draft | null> {
+  const note = e.type === 'doc_revision' && e.note ? ` Catatan: "${clip(e.note, 500)}"` : ''
   const [project, actor, doc] = await Promise.all([
     projectOf(db, e.projectId),
     nameOf(db, e.actorId),
@@ -168,7 +185,7 @@ async function docReviewed(
     title: approved ? 'Dokumentasi disetujui' : 'Dokumentasi perlu revisi',
     message: approved
       ? `Dokumentasi "${clip(doc.description)}" di project ${project.name} disetujui oleh ${actor}.`
-      : `Dokumentasi "${clip(doc.description)}" di project ${project.name} ditolak oleh ${actor} dan perlu direvisi.`,
+      : `Dokumentasi "${clip(doc.description)}" di project ${project.name} ditolak oleh ${actor} dan perlu direvisi.${note}`,
     link: projectLink(project.slug, 'dokumentasi'),
     projectId: project.id,
   }

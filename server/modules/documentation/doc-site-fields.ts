@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import type { Kysely } from 'kysely'
+import { isCleanText } from '../../../src/contracts/common'
+import { DOC_LOCATION_MAX, DOC_MSG } from '../../../src/contracts/documentation'
+import type { DB } from '../../db/schema'
+import { AppError } from '../../http'
+import type { ReceivedFile } from '../../uploads/receive'
+import { stripGps } from './strip-gps'
+
+/*
+ * The site fields of an upload and a revision (issue 23): the optional `work_item_id`, `location`,
+ * `progress` and `meta` (one { taken_at, lat, lng, accuracy_m } per file, in file order), and what the
+ * server does to each photo before it is stored (GPS removed, SHA-256 of the stored bytes).
+ */
+
+export type PhotoMeta = {
+  taken_at: string | null
+  lat: number | null
+  lng: number | null
+  accuracy_m: number | null
+}
+
+export type SiteFields = {
+  /** undefined: not sent (a revision keeps the item's); null never comes from the wire. */
+  workItemId?: number
+  location?: string
+  progress?: number
+  /** One per file as sent (or none when `meta` was not sent). */
+  meta: PhotoMeta[] | null
+}
+
+const fail = (field: string, message: string) => new AppError(422, message, { [field]: message })
+const NONE: PhotoMeta = { taken_at: null, lat: null, lng: null, accuracy_m: null }
+
+/** Reads and checks the site fields (text already normalised to LF); `sent` is the number of files sent. */
+export function readSiteFields(fields: Record<string, string[]>, sent: number): SiteFields {
+  const out: SiteFields = { meta: null }
+  const workItem = fields.work_item_id?.[0]?.trim()
+  if (workItem !== undefined && workItem !== '') {
+    if (!/^\d{1,10}$/.test(workItem) || Number(workItem) > 2_147_483_647)
+      throw fail('work_item_id', DOC_MSG.workItemInvalid)
+    out.workItemId = Number(workItem)
+  }
+  const location = fields.location?.[0]?.trim()
+  if (location !== undefined && location !== '') {
+    if (location.length > DOC_LOCATION_MAX) throw fail('location', DOC_MSG.locationLong)
+    if (/[\n\r]/.test(location) || !isCleanText(location)) throw fail('location', DOC_MSG.locationLine)
+    out.location = location
+  }
+  const progress = fields.progress?.[0]?.trim()
+  if (progress !== undefined && progress !== '') {
+    if (!/^\d{1,3}$/.test(progress) || Number(progress) > 100) throw fail('progress', DOC_MSG.progressInvalid)
+    out.progress = Number(progress)
+  }
+  const meta = fields.meta?.[0]
+  if (meta !== undefined && meta.trim() !== '') {
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(meta)
+    } catch {
+      throw fail('meta', DOC_MSG.metaInvalid)
+    }
+    if (!Array.isArray(parsed)) throw fail('meta', DOC_MSG.metaInvalid)
+    if (parsed.length !== sent) throw fail('meta', DOC_MSG.metaCount)
+    out.meta = parsed.map(readMeta)
+  }
+  return out
+}
+
+function readMeta(raw: unknown): PhotoMeta {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw fail('meta', DOC_MSG.metaInvalid)
+  const o = raw as Record<string, unknown>
+  for (const k of Object.keys(o))
+    if (!['taken_at', 'lat', 'lng', 'accuracy_m'].includes(k)) throw fail('meta', DOC_MSG.metaInvalid)
+  const num = (key: string, min: number, max: number, message: string): number | null => {
+    const v = o[key]
+    if (v === undefined || v === null) return null
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max) throw fail('meta', message)
+    return v
+  }
+  let takenAt: string | null = null
+  if (o.taken_at !== undefined && o.taken_at !== null) {
+    const t = o.taken_at
+    const ms =
+      typeof t === 'string' && t.length <= 40 && /^\d{4}-\d{2}-\d{2}T/.test(t) ? Date.parse(t) : Number.NaN
+    // A capture between 2000 and a day from now (a phone clock a little ahead is tolerated).
+    if (!Number.isFinite(ms) || ms < Date.UTC(2000, 0, 1) || ms > Date.now() + 86_400_000)
+      throw fail('meta', DOC_MSG.metaTakenAt)
+    takenAt = new Date(ms).toISOString()
+  }
+  const lat = num('lat', -90, 90, DOC_MSG.metaLat)
+  const lng = num('lng', -180, 180, DOC_MSG.metaLng)
+  const accuracy = num('accuracy_m', 0, 100_000, DOC_MSG.metaAccuracy)
+  // A place is both coordinates or none.
+  if ((lat === null) !== (lng === null)) throw fail('meta', lat === null ? DOC_MSG.metaLat : DOC_MSG.metaLng)
+  return { taken_at: takenAt, lat, lng, accuracy_m: lat === null ? null : accuracy }
+}
+
+/** The meta of the file sent at `index` (all null when none was sent). */
+export const metaAt = (site: SiteFields, index: number): PhotoMeta => site.meta?.[index] ?? NONE
+
+/** A work item named by an upload must be one of the project's (422 otherwise). */
+export async function checkWorkItem(
+  db: Kysely<DB>,
+  projectId: number,
+  id: number | undefined,
+): Promise<void> {
+  if (id === undefined) return
+  const row = await db
+    .selectFrom('work_items')
+    .select('id')
+    .where('id', '=', id)
+    .where('project_id', '=', projectId)
+    .executeTakeFirst()
+  if (!row) throw fail('work_item_id', DOC_MSG.workItemInvalid)
+}
+
+/**
+ * Makes a staged photo fit to be public: its EXIF GPS removed without re-encoding (strip-gps.ts), in
+ * the staged file itself, and returns the size and SHA-256 of the bytes that will be stored.
+ */
+export async function privatePhoto(file: ReceivedFile): Promise<{ size: number; sha256: string }> {
+  // Uploads staged straight into an object store have no local copy (documentation stages locally).
+  if (!file.path) return { size: file.size, sha256: file.sha256 }
+  const bytes = await fs.promises.readFile(file.path)
+  const stripped = stripGps(bytes)
+  if (stripped.changed) await fs.promises.writeFile(file.path, stripped.bytes)
+  return { size: stripped.bytes.length, sha256: createHash('sha256').update(stripped.bytes).digest('hex') }
+}
