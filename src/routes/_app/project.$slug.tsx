@@ -97,7 +97,7 @@ function ProjectRoute() {
           to: '/project/$slug',
           params: { slug },
           hash: next,
-          replace: true,
+          // Pushed: Back returns to the tab (and the folder) shown before (issue 23).
           hashScrollIntoView: false,
         })
       }

@@ -20,7 +20,7 @@ import {
 } from '../../../ui/icons'
 import { Menu } from '../../../ui/menu'
 import { Skeleton } from '../../../ui/skeleton'
-import { FileKindTile, FileStatusBadge } from './file-parts'
+import { BreakableName, FileKindTile, FileStatusBadge } from './file-parts'
 import { folderHash } from './folder-location'
 
 /*
@@ -104,10 +104,20 @@ const s = {
     fontWeight: '500',
     fontSize: 'sm',
     color: 'fg',
-    wordBreak: 'break-word',
-    lineClamp: { base: '2', md: '1' },
+    // Breaks at the name's separators (BreakableName); a word longer than the line still wraps.
+    overflowWrap: 'break-word',
+    lineClamp: { base: '3', md: '1' },
   }),
-  fileMeta: css({ fontSize: 'xs', color: 'fgSubtle', truncate: true }),
+  // The uploader's name gives way on a narrow phone; the size and the upload time always stay.
+  fileMeta: css({
+    display: 'flex',
+    minW: '0',
+    fontSize: 'xs',
+    color: 'fgSubtle',
+    whiteSpace: 'pre',
+  }),
+  metaWho: css({ minW: '0', overflow: 'hidden', textOverflow: 'ellipsis' }),
+  metaTime: css({ flexShrink: 0 }),
   phoneOnlyInline: css({ display: { md: 'none' } }),
   statusCell: hstack({
     justify: { base: 'flex-end', md: 'flex-start' },
@@ -251,13 +261,13 @@ export const FileRow = memo(function FileRow({
         <FileKindTile name={file.name} />
         <div className={s.minW0}>
           <p className={s.fileName} title={file.name}>
-            {file.name}
+            <BreakableName name={file.name} />
           </p>
           <p className={s.fileMeta}>
-            <span className={s.phoneOnlyInline}>
-              {size} · {file.creator.name} ·{' '}
-            </span>
-            <time dateTime={file.created_at} title={formatDateTime(file.created_at)}>
+            <span className={s.phoneOnlyInline}>{size} · </span>
+            <span className={cx(s.phoneOnlyInline, s.metaWho)}>{file.creator.name}</span>
+            <span className={s.phoneOnlyInline}> · </span>
+            <time className={s.metaTime} dateTime={file.created_at} title={formatDateTime(file.created_at)}>
               {formatRelativeTime(file.created_at)}
             </time>
           </p>

@@ -12,6 +12,7 @@ import {
   type ReviewDecision,
 } from '../../../contracts/files'
 import type { Project } from '../../../contracts/projects'
+import { TRASH_DAYS } from '../../../contracts/trash'
 import { errorMessage } from '../../../lib/api'
 import { needsSignalTo, useOnline } from '../../../lib/use-online'
 import { AREA_META } from '../../../ui/area'
@@ -276,7 +277,7 @@ export function FileBrowser({ area, project }: { area: FileArea; project: Projec
         title="Delete Folder"
         description={
           confirm?.kind === 'folder'
-            ? `Folder "${confirm.folder.name}" beserta seluruh isinya (${confirm.folder.items} item, termasuk subfolder dan file di dalamnya) akan dihapus secara permanen.`
+            ? `Folder "${confirm.folder.name}" beserta seluruh isinya (${confirm.folder.items} item, termasuk subfolder dan file di dalamnya) akan dipindahkan ke Sampah. Admin dapat memulihkannya dalam ${TRASH_DAYS} hari; setelah itu terhapus permanen.`
             : undefined
         }
         confirmLabel="Hapus Folder"
@@ -289,7 +290,9 @@ export function FileBrowser({ area, project }: { area: FileArea; project: Projec
         onOpenChange={(o) => (o ? undefined : setConfirm(null))}
         title="Delete File"
         description={
-          confirm?.kind === 'file' ? `File "${confirm.file.name}" akan dihapus secara permanen.` : undefined
+          confirm?.kind === 'file'
+            ? `File "${confirm.file.name}" akan dipindahkan ke Sampah. Admin dapat memulihkannya dalam ${TRASH_DAYS} hari; setelah itu terhapus permanen.`
+            : undefined
         }
         confirmLabel="Hapus File"
         onConfirm={onConfirmDelete}

@@ -70,3 +70,27 @@ export function FileStatusBadge({ status, title }: { status: Status | 'revision'
     </span>
   )
 }
+
+/**
+ * A file name that wraps at its separators on a narrow screen ('Laporan_Harian_|Koordinasi|.txt', never
+ * 'Koordina|si.txt'): an optional break after each '_', '-', '.', ')' and space run, and before the
+ * extension. A single word longer than the line still wraps (overflow-wrap) rather than overflow.
+ */
+export function BreakableName({ name }: { name: string }) {
+  const dot = name.lastIndexOf('.')
+  const base = dot > 0 ? name.slice(0, dot) : name
+  const ext = dot > 0 ? name.slice(dot) : ''
+  const parts = base.split(/(?<=[_\-.)\]])/)
+  return (
+    <>
+      {parts.map((p, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one name, in order, never reordered
+        <span key={i}>
+          {p}
+          <wbr />
+        </span>
+      ))}
+      {ext}
+    </>
+  )
+}

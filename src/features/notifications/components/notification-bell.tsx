@@ -63,7 +63,14 @@ export function NotificationBell() {
         className={cx(button({ variant: 'ghost', iconOnly: true }), css({ position: 'relative' }))}
       >
         <IconBell size={18} />
-        {count > 0 ? <CountBadge count={count} data-testid="notification-count" /> : null}
+        {count > 0 ? (
+          // In the button's corner, beside the bell rather than over it (a '12' or '99+' grows outwards).
+          <CountBadge
+            count={count}
+            data-testid="notification-count"
+            className={css({ top: '0', right: '0', transform: 'translate(35%, -25%)' })}
+          />
+        ) : null}
       </button>
       {open ? (
         <Suspense fallback={null}>
