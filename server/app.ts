@@ -16,10 +16,12 @@ import { docRoutes } from './modules/documentation/documentation.routes'
 import { employeeRoutes } from './modules/employees/employees.routes'
 import { fileRoutes } from './modules/files/files.routes'
 import { folderRoutes } from './modules/folders/folders.routes'
+import { historyRoutes } from './modules/history/history.routes'
 import { notificationRoutes } from './modules/notifications/notifications.routes'
 import { projectDownloadRoutes } from './modules/project-download/project-download.routes'
 import { projectRoutes } from './modules/projects/projects.routes'
 import { recapRoutes } from './modules/recaps/recaps.routes'
+import { trashRoutes } from './modules/trash/trash.routes'
 import { userRoutes } from './modules/users/users.routes'
 import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes'
 import { workItemRoutes } from './modules/work-items/work-items.routes'
@@ -48,6 +50,8 @@ const API_MODULES: readonly Routes[] = [
   notificationRoutes,
   whatsappRoutes,
   workItemRoutes,
+  historyRoutes,
+  trashRoutes,
 ]
 
 /** Builds the whole HTTP app from its dependencies; index.ts serves it and tests call app.request(). */

@@ -14,6 +14,7 @@ import * as usageCounters from './migrations/007-usage-counters'
 import * as loginDevices from './migrations/008-login-devices'
 import * as jobs from './migrations/009-jobs'
 import * as siteEvidence from './migrations/010-site-evidence'
+import * as trashNames from './migrations/011-trash-names'
 import type { DB } from './schema'
 import { refuseNewerSchema } from './schema-version'
 import { ImmediateSqliteDialect } from './sqlite-immediate'
@@ -87,6 +88,7 @@ const MIGRATIONS: Record<string, { up: (d: Dialect) => Migration['up'] }> = {
   '008-login-devices': loginDevices,
   '009-jobs': jobs,
   '010-site-evidence': siteEvidence,
+  '011-trash-names': trashNames,
 }
 
 /** The migrations this build knows, oldest first (server/db/schema-version.ts compares them). */

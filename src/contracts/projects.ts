@@ -27,9 +27,32 @@ export const ProjectCreateSchema = v.object(
   MSG.validation,
 )
 export type ProjectCreateInput = v.InferInput<typeof ProjectCreateSchema>
-/** Inline editing has no visible validation, but the server still enforces the same bounds. */
-export const ProjectUpdateSchema = ProjectCreateSchema
-export type ProjectUpdateInput = ProjectCreateInput
+/**
+ * Inline editing has no visible validation, but the server still enforces the same bounds. `version` is
+ * the project's version the edit started from (optional, as in SPEC): a save of an older one answers 409
+ * PROJECT_MSG.conflict (issue 23).
+ */
+export const ProjectUpdateSchema = v.object(
+  {
+    ...ProjectCreateSchema.entries,
+    version: v.optional(
+      v.pipe(
+        v.number('Versi tidak valid'),
+        v.integer('Versi tidak valid'),
+        v.minValue(1, 'Versi tidak valid'),
+        v.maxValue(2_147_483_647, 'Versi tidak valid'),
+      ),
+    ),
+  },
+  MSG.validation,
+)
+export type ProjectUpdateInput = v.InferInput<typeof ProjectUpdateSchema>
+
+export const PROJECT_MSG = {
+  /** 409 of a save made from an older version; `time` is HH.mm in the firm's time zone. */
+  conflict: (name: string, time: string) =>
+    `Project telah diubah oleh ${name} pukul ${time}. Muat ulang untuk melihat perubahan.`,
+} as const
 
 export const ProjectMembersSchema = v.object(
   {
@@ -65,6 +88,8 @@ export type Project = {
   name: string
   description: string
   created_at: string
+  /** +1 per edit; sent back with an edit so a stale one is refused (409). */
+  version: number
   /** Items per area: area files, documentation items (dokumentasi) and recap files (rekap). */
   folder_counts: Record<Area, number>
   /** The same per area and review status. */

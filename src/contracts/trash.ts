@@ -22,4 +22,9 @@ export const TRASH_MSG = {
   purged: 'Dihapus permanen',
   notFound: 'Item tidak ada di sampah',
   parentGone: 'Folder asalnya sudah tidak ada: dipulihkan ke akar area',
+  nameTaken: 'Nama folder sudah dipakai di tempat asalnya. Ganti nama folder yang ada lalu pulihkan lagi',
+  badKind: 'Jenis item sampah tidak dikenal',
 } as const
+
+/** The answer of a restore: where the item is now (its folder, or null at the area's root). */
+export type TrashRestored = { kind: TrashKind; uuid: string; folder: { uuid: string; name: string } | null }

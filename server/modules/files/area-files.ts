@@ -19,7 +19,7 @@ export function fileAreaParam(raw: string | undefined): FileArea {
 
 export type FolderRow = Selectable<FoldersTable>
 
-/** A folder of this project and area by uuid, or 404 'Folder tidak ditemukan'. */
+/** A folder of this project and area by uuid, or 404 'Folder tidak ditemukan' (also while in the trash). */
 export async function findFolder(
   db: Kysely<DB>,
   projectId: number,
@@ -32,18 +32,20 @@ export async function findFolder(
     .where('uuid', '=', uuid)
     .where('project_id', '=', projectId)
     .where('area', '=', area)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst()
   if (!row) throw notFound(FILE_MSG.folderNotFound)
   return row
 }
 
-/** A folder by uuid anywhere in the project (the remove call names no area), or 404. */
+/** A folder by uuid anywhere in the project (the remove call names no area), or 404; not one in the trash. */
 export async function findProjectFolder(db: Kysely<DB>, projectId: number, uuid: string): Promise<FolderRow> {
   const row = await db
     .selectFrom('folders')
     .selectAll()
     .where('uuid', '=', uuid)
     .where('project_id', '=', projectId)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst()
   if (!row || !isFileArea(row.area)) throw notFound(FILE_MSG.folderNotFound)
   return row
@@ -62,7 +64,10 @@ export async function folderTrail(db: Kysely<DB>, folderId: number): Promise<Fol
   return rows.map((r) => ({ id: Number(r.id), uuid: r.uuid, name: r.name }))
 }
 
-/** Every folder at or below `folderId` with its depth below it (0 for the folder itself). */
+/**
+ * Every folder at or below `folderId` with its depth below it (0 for the folder itself), trashed ones
+ * included (the trash moves and purges whole subtrees).
+ */
 export async function folderSubtree(
   db: Kysely<DB>,
   folderId: number,

@@ -15,10 +15,11 @@ import type { UserRow } from '../../db/schema'
 import type { Deps } from '../../deps'
 import type { StoredFile } from '../../downloads'
 import { AppError, notFound, nowIso } from '../../http'
-import { commitUpload, deleteBlobsQuietly, pendingBlob } from '../../uploads/commit'
+import { commitUpload, pendingBlob } from '../../uploads/commit'
 import type { ReceivedFile, UploadOptions } from '../../uploads/receive'
 import { ANY_KIND } from '../../uploads/sniff'
 import type { UploadService } from '../../uploads/upload-service'
+import { recordHistory } from '../history/record-history'
 import { fileAreaParam, fileEntries, findFolder, isConstraintError, toFileEntry } from './area-files'
 
 /*
@@ -120,6 +121,7 @@ export const fileUpload: UploadService<{ slug: string; area: string }, Target, I
     const folder = folderSlug ? await findFolder(tx.trx, project.id, area, folderSlug) : null
     const blobs = accepted.map(({ file }) => pendingBlob(file, 'private'))
     const now = nowIso()
+    const uuids = accepted.map(() => randomUUID())
     let ids: number[]
     try {
       ids = await commitUpload(tx, deps, blobs, async (trx) => {
@@ -127,7 +129,7 @@ export const fileUpload: UploadService<{ slug: string; area: string }, Target, I
           .insertInto('files')
           .values(
             accepted.map(({ file, name }, i) => ({
-              uuid: randomUUID(),
+              uuid: uuids[i] as string,
               project_id: project.id,
               area,
               folder_id: folder?.id ?? null,
@@ -144,6 +146,13 @@ export const fileUpload: UploadService<{ slug: string; area: string }, Target, I
           )
           .returning('id')
           .execute()
+        for (const [i, { name }] of accepted.entries())
+          await recordHistory(trx, user, {
+            projectId: project.id,
+            action: 'upload',
+            object: { kind: 'file', id: uuids[i] as string, name },
+            detail: { area, folder: folder?.name ?? null },
+          })
         return rows.map((r) => r.id)
       })
     } catch (err) {
@@ -164,9 +173,17 @@ export const fileUpload: UploadService<{ slug: string; area: string }, Target, I
   },
 }
 
-/** The file of this project (and area, when the path names one) by uuid, or 404 'File tidak ditemukan'. */
+/**
+ * The file of this project (and area, when the path names one) by uuid, or 404 'File tidak ditemukan'; a
+ * file in the trash is not found here (the trash module reaches it).
+ */
 async function findFile(deps: Pick<Deps, 'db'>, projectId: number, uuid: string, area?: FileArea) {
-  let q = deps.db.selectFrom('files').selectAll().where('uuid', '=', uuid).where('project_id', '=', projectId)
+  let q = deps.db
+    .selectFrom('files')
+    .selectAll()
+    .where('uuid', '=', uuid)
+    .where('project_id', '=', projectId)
+    .where('deleted_at', 'is', null)
   if (area) q = q.where('area', '=', area)
   const row = await q.executeTakeFirst()
   if (!row) throw notFound(FILE_MSG.fileNotFound)
@@ -201,14 +218,25 @@ export async function reviewFile(
   if (!(REVIEW_DECISIONS as readonly string[]).includes(decisionRaw)) throw notFound()
   const decision = decisionRaw as ReviewDecision
   const project = await access.project(deps, user, slug, 'file.review')
-  const updated = await deps.db
-    .updateTable('files')
-    .set({ status: decision, reviewed_by: user.id, reviewed_at: nowIso() })
-    .where('project_id', '=', project.id)
-    .where('uuid', '=', fileUuid)
-    .where('status', '=', 'pending')
-    .returning(['id', 'area'])
-    .executeTakeFirst()
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('files')
+      .set({ status: decision, reviewed_by: user.id, reviewed_at: nowIso() })
+      .where('project_id', '=', project.id)
+      .where('uuid', '=', fileUuid)
+      .where('status', '=', 'pending')
+      .where('deleted_at', 'is', null)
+      .returning(['id', 'area', 'name'])
+      .executeTakeFirst()
+    if (row)
+      await recordHistory(trx, user, {
+        projectId: project.id,
+        action: decision === 'approved' ? 'approve' : 'reject',
+        object: { kind: 'file', id: fileUuid, name: row.name },
+        detail: { area: row.area },
+      })
+    return row
+  })
   if (!updated) {
     await findFile(deps, project.id, fileUuid)
     throw new AppError(409, FILE_MSG.alreadyReviewed)
@@ -226,10 +254,11 @@ export async function reviewFile(
 
 /**
  * DELETE /api/file/{slug}/remove/{fileUuid}: whoever may upload to the file's area may delete it. The
- * row goes first; its blob after (a blob that will not go is logged, and swept at the next start).
+ * file goes to the project's trash (deleted_at, deleted_by; its blob stays) for TRASH_DAYS days, where
+ * admins restore it or delete it for good (server/modules/trash).
  */
 export async function removeFile(
-  deps: Pick<Deps, 'db' | 'store' | 'logger'>,
+  deps: Pick<Deps, 'db'>,
   user: Actor,
   slug: string,
   fileUuid: string,
@@ -237,11 +266,20 @@ export async function removeFile(
   const project = await access.project(deps, user, slug, 'area.read')
   const file = await findFile(deps, project.id, fileUuid)
   await access.require(deps, user, 'file.delete', { projectId: project.id, area: file.area })
-  const gone = await deps.db
-    .deleteFrom('files')
-    .where('id', '=', file.id)
-    .returning('blob_key')
-    .executeTakeFirst()
-  if (!gone) throw notFound(FILE_MSG.fileNotFound)
-  await deleteBlobsQuietly(deps, [{ key: gone.blob_key, visibility: 'private' }], 'of a deleted file')
+  await deps.db.transaction().execute(async (trx) => {
+    const gone = await trx
+      .updateTable('files')
+      .set({ deleted_at: nowIso(), deleted_by: user.id })
+      .where('id', '=', file.id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst()
+    // A concurrent delete got there first.
+    if (Number(gone.numUpdatedRows) === 0) throw notFound(FILE_MSG.fileNotFound)
+    await recordHistory(trx, user, {
+      projectId: project.id,
+      action: 'delete',
+      object: { kind: 'file', id: file.uuid, name: file.name },
+      detail: { area: file.area },
+    })
+  })
 }

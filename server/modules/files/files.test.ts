@@ -507,7 +507,7 @@ describe(`file review (${TEST_DB})`, () => {
 })
 
 describe(`file delete (${TEST_DB})`, () => {
-  it('the row and its blob go; the counts follow; a second delete is 404', async () => {
+  it('the file goes to the trash (row and blob kept, out of lists, counts and downloads); a second delete is 404', async () => {
     const p = await projectWithMembers(t, c)
     const res = await upload(t, c.planner.token, p.slug, 'perencanaan', [
       { name: 'hapus.pdf', data: pdfBytes() },
@@ -517,8 +517,25 @@ describe(`file delete (${TEST_DB})`, () => {
     const gone = await t.request('DELETE', `/api/file/${p.slug}/remove/${uuid}`, { token: c.planner.token })
     expect(gone.status).toBe(200)
     expect(gone.json).toEqual({ success: true, message: 'File deleted successfully' })
-    expect(privateBlobs(t).length).toBe(before - 1)
-    expect(await countFiles(p.id)).toBe(0)
+    // In the trash: the blob and the row stay, marked; nothing lists, counts or serves it.
+    expect(privateBlobs(t).length).toBe(before)
+    expect(await countFiles(p.id)).toBe(1)
+    const row = await t.db
+      .selectFrom('files')
+      .selectAll()
+      .where('uuid', '=', uuid as string)
+      .executeTakeFirst()
+    expect(row?.deleted_at).not.toBeNull()
+    expect(row?.deleted_by).toBe(c.planner.id)
+    const explore = await t.request('GET', `/api/folder/${p.slug}/explore/perencanaan`, {
+      token: c.admin.token,
+    })
+    expect(explore.json.data.files).toEqual([])
+    expect(explore.json.data.total.files).toBe(0)
+    expect(
+      (await t.request('GET', `/api/file/${p.slug}/download/perencanaan/${uuid}`, { token: c.admin.token }))
+        .status,
+    ).toBe(404)
     const detail = await t.request('GET', `/api/project/detail/${p.slug}`, { token: c.admin.token })
     expect(detail.json.data.area_counts.perencanaan.total).toBe(0)
     expect(

@@ -18,7 +18,6 @@ import type { DB } from '../../db/schema'
 import type { Deps } from '../../deps'
 import { AppError, nowIso } from '../../http'
 import type { Claimed } from '../../idempotency'
-import { deleteBlobsQuietly } from '../../uploads/commit'
 import {
   type FolderRow,
   fileAreaParam,
@@ -30,6 +29,7 @@ import {
   isConstraintError,
   toFileEntry,
 } from '../files/area-files'
+import { recordHistory } from '../history/record-history'
 
 /*
  * Folders of the perencanaan and pengawasan areas, nested to any depth. Every call asks the access
@@ -53,6 +53,8 @@ async function assertNameFree(
     .where('area', '=', place.area)
     .where(sql<number>`coalesce(parent_id, 0)`, '=', place.parentId ?? 0)
     .where(sql<string>`lower(name)`, '=', sql<string>`lower(${name})`)
+    // A folder in the trash holds no name (migration 011).
+    .where('deleted_at', 'is', null)
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId)
   if (await q.executeTakeFirst()) throw nameTaken()
 }
@@ -89,6 +91,12 @@ export async function createFolder(
       })
       .returningAll()
       .executeTakeFirstOrThrow()
+    await recordHistory(trx, user, {
+      projectId: project.id,
+      action: 'create',
+      object: { kind: 'folder', id: row.uuid, name },
+      detail: { area, parent: parent?.name ?? null },
+    })
     const creator = await creatorName(trx, user.id)
     return toFolderEntry({ ...row, creator_name: creator, items: 0 })
   } catch (err) {
@@ -114,7 +122,15 @@ export async function renameFolder(
   const folder = await findFolder(deps.db, project.id, area, folderUuid)
   await assertNameFree(deps.db, { projectId: project.id, area, parentId: folder.parent_id }, name, folder.id)
   try {
-    await deps.db.updateTable('folders').set({ name }).where('id', '=', folder.id).execute()
+    await deps.db.transaction().execute(async (trx) => {
+      await trx.updateTable('folders').set({ name }).where('id', '=', folder.id).execute()
+      await recordHistory(trx, user, {
+        projectId: project.id,
+        action: 'rename',
+        object: { kind: 'folder', id: folder.uuid, name },
+        detail: { area, before: folder.name, after: name },
+      })
+    })
   } catch (err) {
     if (isConstraintError(err, 'unique')) throw nameTaken()
     throw err
@@ -125,17 +141,17 @@ export async function renameFolder(
 }
 
 /**
- * DELETE /api/folder/{slug}/remove/{folderUuid}: the folder with everything inside it, at any depth,
- * rows in one transaction and the blobs after the commit.
+ * DELETE /api/folder/{slug}/remove/{folderUuid}: the folder with everything inside it goes to the
+ * project's trash. The folder and every folder and file below it that is not already in the trash get
+ * the same deleted_at (one statement each per level), so the project counters drop them at once, and a
+ * restore brings back exactly what this delete moved (a file trashed earlier stays in the trash).
  *
- * Rows go deepest level first, so no delete ever cascades (a chain of thousands of nested folders would
- * otherwise exceed SQLite's trigger depth and PostgreSQL's stack). On PostgreSQL the project row is
- * locked first: every insert into the project's folders and files holds a key-share lock on that row
- * (its foreign key), so an upload or a new subfolder either committed before (and is deleted here) or
- * waits and then finds its folder gone (404), never leaving a file in a deleted folder.
+ * On PostgreSQL the project row is locked first: every insert into the project's folders and files holds
+ * a key-share lock on that row (its foreign key), so an upload or a new subfolder either committed before
+ * (and is trashed here) or waits and then finds its folder gone (404).
  */
 export async function removeFolder(
-  deps: Pick<Deps, 'db' | 'dialect' | 'store' | 'logger'>,
+  deps: Pick<Deps, 'db' | 'dialect'>,
   user: Actor,
   slug: string,
   folderUuid: string,
@@ -143,23 +159,43 @@ export async function removeFolder(
   const project = await access.project(deps, user, slug, 'area.read')
   const found = await findProjectFolder(deps.db, project.id, folderUuid)
   await access.require(deps, user, 'area.write', { projectId: project.id, area: found.area as FileArea })
-  const blobs = await deps.db.transaction().execute(async (trx) => {
+  await deps.db.transaction().execute(async (trx) => {
     await lockProject(trx, deps.dialect, project.id)
     const folder = await findProjectFolder(trx, project.id, folderUuid)
-    return deleteFolderRows(trx, await folderSubtree(trx, folder.id))
+    const ids = (await folderSubtree(trx, folder.id)).map((f) => f.id)
+    const mark = { deleted_at: nowIso(), deleted_by: user.id }
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const chunk = ids.slice(i, i + CHUNK)
+      await trx
+        .updateTable('files')
+        .set(mark)
+        .where('folder_id', 'in', chunk)
+        .where('deleted_at', 'is', null)
+        .execute()
+      await trx
+        .updateTable('folders')
+        .set(mark)
+        .where('id', 'in', chunk)
+        .where('deleted_at', 'is', null)
+        .execute()
+    }
+    await recordHistory(trx, user, {
+      projectId: project.id,
+      action: 'delete',
+      object: { kind: 'folder', id: folder.uuid, name: folder.name },
+      detail: { area: folder.area },
+    })
   })
-  await deleteBlobsQuietly(
-    deps,
-    blobs.map((key) => ({ key, visibility: 'private' as const })),
-    'of a deleted folder',
-  )
 }
 
 /**
  * Deletes folders and the files in them, deepest level first so that no delete cascades (see
  * removeFolder); answers the blob keys of the deleted files, for removal after the commit.
  */
-async function deleteFolderRows(trx: Kysely<DB>, tree: { id: number; depth: number }[]): Promise<string[]> {
+export async function deleteFolderRows(
+  trx: Kysely<DB>,
+  tree: { id: number; depth: number }[],
+): Promise<string[]> {
   const keys: string[] = []
   const levels = [...new Set(tree.map((f) => f.depth))].sort((a, b) => b - a)
   for (const depth of levels) {
@@ -199,7 +235,7 @@ export async function deleteProjectFolders(trx: Kysely<DB>, projectId: number): 
 /** Ids per statement: far below SQLite's and PostgreSQL's limits on bound parameters. */
 const CHUNK = 500
 
-async function lockProject(trx: Kysely<DB>, dialect: Dialect, id: number) {
+export async function lockProject(trx: Kysely<DB>, dialect: Dialect, id: number) {
   if (dialect === 'postgres')
     await trx.selectFrom('projects').select('id').where('id', '=', id).forUpdate().execute()
 }
@@ -271,6 +307,7 @@ export async function exploreFolder(
       cursor?.k === 'f' && cursor.n !== undefined ? { n: cursor.n, i: cursor.i as number } : undefined
     let q = fileEntries(db)
       .select(sql<string>`lower(files.name)`.as('sort_key'))
+      .where('files.deleted_at', 'is', null)
       .orderBy(sql`lower(files.name)`)
       .orderBy('files.id')
       .limit(room + 1)
@@ -323,7 +360,11 @@ async function countEntries(db: Kysely<DB>, projectId: number, area: FileArea, p
     .where('project_id', '=', projectId)
     .where('area', '=', area)
     .where(sql<number>`coalesce(parent_id, 0)`, '=', parentId ?? 0)
-  let files = db.selectFrom('files').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('deleted_at', 'is', null)
+  let files = db
+    .selectFrom('files')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('deleted_at', 'is', null)
   files =
     parentId === null
       ? files.where('project_id', '=', projectId).where('area', '=', area).where('folder_id', 'is', null)
@@ -356,12 +397,15 @@ async function folderEntries(
       sql<number>`(${eb
         .selectFrom('folders as child')
         .select((e) => e.fn.countAll().as('n'))
-        .whereRef('child.parent_id', '=', 'folders.id')}) + (${eb
+        .whereRef('child.parent_id', '=', 'folders.id')
+        .where('child.deleted_at', 'is', null)}) + (${eb
         .selectFrom('files')
         .select((e) => e.fn.countAll().as('n'))
-        .whereRef('files.folder_id', '=', 'folders.id')})`.as('items'),
+        .whereRef('files.folder_id', '=', 'folders.id')
+        .where('files.deleted_at', 'is', null)})`.as('items'),
     )
     .where('folders.project_id', '=', project.id)
+    .where('folders.deleted_at', 'is', null)
     .where('folders.area', '=', area)
     .where(sql<number>`coalesce(folders.parent_id, 0)`, '=', parentId ?? 0)
     // Sibling names are unique by lower(name) (folders_sibling_name), so the name alone orders them.

@@ -311,7 +311,7 @@ describe(`folders (${TEST_DB})`, () => {
     expect(names).toEqual(['Dari Form', 'Final'])
   })
 
-  it('deletes a folder with everything inside it, blobs included, and nothing else', async () => {
+  it('moves a folder with everything inside it to the trash (blobs kept), and nothing else', async () => {
     const p = await projectWithMembers(t, c)
     const keep = await folder(t, c.supervisor.token, p.slug, 'pengawasan', 'Tetap')
     const top = await folder(t, c.supervisor.token, p.slug, 'pengawasan', 'Hapus')
@@ -342,11 +342,28 @@ describe(`folders (${TEST_DB})`, () => {
     })
     expect(res.status).toBe(200)
     expect(res.json).toEqual({ success: true, message: 'Folder deleted successfully' })
-    expect(privateBlobs(t).length).toBe(blobsBefore + 1)
-    const folders = await t.db.selectFrom('folders').select('uuid').where('project_id', '=', p.id).execute()
+    // In the trash: rows and blobs stay, stamped alike; lists and counts leave them out.
+    expect(privateBlobs(t).length).toBe(blobsBefore + 7)
+    const folders = await t.db
+      .selectFrom('folders')
+      .select('uuid')
+      .where('project_id', '=', p.id)
+      .where('deleted_at', 'is', null)
+      .execute()
     expect(folders.map((f) => f.uuid)).toEqual([keep])
-    const files = await t.db.selectFrom('files').select('name').where('project_id', '=', p.id).execute()
-    expect(files).toHaveLength(1)
+    const stamps = await t.db
+      .selectFrom('files')
+      .select('deleted_at')
+      .where('project_id', '=', p.id)
+      .where('deleted_at', 'is not', null)
+      .execute()
+    expect(stamps).toHaveLength(6)
+    expect(new Set(stamps.map((f) => f.deleted_at)).size).toBe(1)
+    const root = await explore(c.admin.token, p.slug, 'pengawasan')
+    expect(root.json.data.folders.map((f: { uuid: string }) => f.uuid)).toEqual([keep])
+    expect(root.json.data.total.folders).toBe(1)
+    // The name is free again.
+    expect((await createFolder(t, c.admin.token, p.slug, 'pengawasan', 'hapus')).status).toBe(201)
     const detail = await t.request('GET', `/api/project/detail/${p.slug}`, { token: c.admin.token })
     expect(detail.json.data.area_counts.pengawasan).toEqual({
       total: 1,
@@ -361,7 +378,7 @@ describe(`folders (${TEST_DB})`, () => {
     expect((await explore(c.admin.token, p.slug, 'pengawasan', { parent_slug: mid })).status).toBe(404)
   })
 
-  it('deletes a chain of 1,050 nested folders (no cascade depth limit), and its project after', async () => {
+  it('trashes and purges a chain of 1,050 nested folders (no cascade depth limit), and its project after', async () => {
     const p = await projectWithMembers(t, c)
     const { first, last } = await chain(p.id, 1050)
     const deep = await explore(c.admin.token, p.slug, 'perencanaan', { parent_slug: last })
@@ -369,6 +386,17 @@ describe(`folders (${TEST_DB})`, () => {
     expect(deep.data.paths).toHaveLength(1050)
     const res = await t.request('DELETE', `/api/folder/${p.slug}/remove/${first}`, { token: c.admin.token })
     expect(res.status, res.text).toBe(200)
+    const live = await t.db
+      .selectFrom('folders')
+      .select('id')
+      .where('project_id', '=', p.id)
+      .where('deleted_at', 'is', null)
+      .execute()
+    expect(live).toEqual([])
+    const purge = await t.request('DELETE', `/api/project/${p.id}/trash/folder/${first}`, {
+      token: c.admin.token,
+    })
+    expect(purge.status, purge.text).toBe(200)
     const left = await t.db.selectFrom('folders').select('id').where('project_id', '=', p.id).execute()
     expect(left).toEqual([])
     // The same chain again, removed with its whole project.

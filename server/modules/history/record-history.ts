@@ -26,17 +26,18 @@ export type HistoryRecord = {
  */
 export async function recordHistory(
   trx: Kysely<DB>,
-  actor: HistoryActor,
+  actor: HistoryActor | Pick<UserRow, 'id' | 'role'>,
   record: HistoryRecord,
 ): Promise<void> {
+  const who = await historyActor(trx, actor)
   await trx
     .insertInto('history')
     .values({
       project_id: record.projectId,
       at: nowIso(),
-      actor_id: actor.id,
-      actor_name: actor.name,
-      actor_role: actor.role,
+      actor_id: who.id,
+      actor_name: who.name,
+      actor_role: who.role,
       action: record.action,
       object_kind: record.object.kind,
       object_id: record.object.id,
@@ -44,6 +45,16 @@ export async function recordHistory(
       detail: record.detail ? JSON.stringify(record.detail) : null,
     })
     .execute()
+}
+
+/** The actor with their name: services are handed the full user row; a bare {id, role} is looked up. */
+async function historyActor(
+  db: Kysely<DB>,
+  actor: HistoryActor | Pick<UserRow, 'id' | 'role'>,
+): Promise<HistoryActor> {
+  if (typeof (actor as Partial<HistoryActor>).name === 'string') return actor as HistoryActor
+  const row = await db.selectFrom('users').select('name').where('id', '=', actor.id).executeTakeFirst()
+  return { id: actor.id, role: actor.role, name: row?.name ?? '' }
 }
 
 /** A documentation item's name in the history: its description's first line, at most 80 characters. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely, Selectable } from 'kysely'
 import { EMPLOYEE_ROLES } from '../../../src/contracts/common'
-import type { AreaCounts, Project } from '../../../src/contracts/projects'
+import { type AreaCounts, PROJECT_MSG, type Project } from '../../../src/contracts/projects'
 import { type Actor, access, type ProjectScope } from '../../access'
 import type { Dialect } from '../../db/index'
 import type { DB, ProjectsTable, UserRow } from '../../db/schema'
@@ -11,9 +11,12 @@ import { AppError, nowIso } from '../../http'
 import type { Claimed } from '../../idempotency'
 import type { Visibility } from '../../storage/blob-store'
 import { deleteProjectFolders } from '../folders/folders.service'
+import { firmClock } from '../history/firm-time'
+import { recordHistory } from '../history/record-history'
 
 export type ProjectRow = Selectable<ProjectsTable>
 type ProjectInput = { name: string; description: string }
+type ProjectUpdate = ProjectInput & { version?: number }
 
 /*
  * Every exported call takes the caller and asks the access policy first, before it reads the request
@@ -33,12 +36,19 @@ function projectsWithStats(db: Kysely<DB>) {
   return db
     .selectFrom('projects')
     .leftJoin('project_stats', 'project_stats.project_id', 'projects.id')
-    .select(['projects.id', 'projects.slug', 'projects.name', 'projects.description', 'projects.created_at'])
+    .select([
+      'projects.id',
+      'projects.slug',
+      'projects.name',
+      'projects.description',
+      'projects.created_at',
+      'projects.version',
+    ])
     .select(STAT_COLUMNS.map((c) => `project_stats.${c}` as const))
 }
 
 export function toProject(
-  row: Pick<ProjectRow, 'id' | 'slug' | 'name' | 'description' | 'created_at'> & StatValues,
+  row: Pick<ProjectRow, 'id' | 'slug' | 'name' | 'description' | 'created_at' | 'version'> & StatValues,
 ): Project {
   const n = (k: (typeof STAT_COLUMNS)[number]) => Number(row[k] ?? 0)
   const perencanaan =
@@ -58,6 +68,7 @@ export function toProject(
     name: row.name,
     description: row.description,
     created_at: row.created_at,
+    version: Number(row.version),
     folder_counts: { perencanaan, pengawasan, dokumentasi: docs, rekap: n('recaps') },
     area_counts: {
       perencanaan: reviewed('files_perencanaan'),
@@ -127,6 +138,12 @@ export async function createProject(
     })
     .returningAll()
     .executeTakeFirstOrThrow()
+  await recordHistory(tx.trx, user, {
+    projectId: row.id,
+    action: 'create',
+    object: { kind: 'project', id: row.slug, name: row.name },
+    detail: { name: row.name, description: row.description },
+  })
   tx.publish({
     type: 'project_created',
     actorId: user.id,
@@ -137,21 +154,61 @@ export async function createProject(
   return row
 }
 
-/** Name and description only; answers the project with its counts. */
+/**
+ * Name and description only; answers the project with its counts. With `version` (the one the edit
+ * started from) the save is one conditional update on it: of two admins saving the same version exactly
+ * one wins, and the other gets 409 naming who saved and when (firm time). Without it, SPEC's last write
+ * wins. Either way the version goes up by one and the change is in the history.
+ */
 export async function updateProject(
-  deps: { db: Kysely<DB> },
+  deps: Pick<Deps, 'db' | 'config'>,
   user: Actor,
   ref: string,
-  read: () => Promise<ProjectInput>,
+  read: () => Promise<ProjectUpdate>,
 ): Promise<Project> {
   const project = await access.project(deps, user, ref, 'project.manage')
   const input = await read()
-  await deps.db
-    .updateTable('projects')
-    .set({ name: input.name, description: input.description, updated_at: nowIso() })
-    .where('id', '=', project.id)
-    .execute()
+  await deps.db.transaction().execute(async (trx) => {
+    let q = trx
+      .updateTable('projects')
+      .set((eb) => ({
+        name: input.name,
+        description: input.description,
+        updated_at: nowIso(),
+        updated_by: user.id,
+        version: eb('version', '+', 1),
+      }))
+      .where('id', '=', project.id)
+    if (input.version !== undefined) q = q.where('version', '=', input.version)
+    const done = await q.executeTakeFirst()
+    if (Number(done.numUpdatedRows) === 0) throw await conflict(trx, deps.config.firmTimeZone, project.id)
+    await recordHistory(trx, user, {
+      projectId: project.id,
+      action: 'edit',
+      object: { kind: 'project', id: project.slug, name: input.name },
+      detail: {
+        before: { name: project.name, description: project.description },
+        after: { name: input.name, description: input.description },
+      },
+    })
+  })
   return projectWithCounts(deps.db, project.id)
+}
+
+/** The 409 of a stale save: who saved last and at what time (HH.mm, firm time). */
+async function conflict(db: Kysely<DB>, timeZone: string, projectId: number): Promise<AppError> {
+  const row = await db
+    .selectFrom('projects')
+    .leftJoin('users', 'users.id', 'projects.updated_by')
+    .select(['projects.updated_at', 'users.name'])
+    .where('projects.id', '=', projectId)
+    .executeTakeFirst()
+  // Deleted meanwhile.
+  if (!row) return new AppError(404, 'Project tidak ditemukan')
+  return new AppError(
+    409,
+    PROJECT_MSG.conflict(row.name ?? 'admin lain', firmClock(row.updated_at, timeZone)),
+  )
 }
 
 type BlobRef = { key: string; visibility: Visibility }
@@ -250,7 +307,7 @@ export async function setMembers(
   read: () => Promise<{ user_ids: readonly number[] }>,
 ): Promise<UserRow[]> {
   const { db } = deps
-  const { id: projectId } = await access.project(deps, user, ref, 'project.members')
+  const { id: projectId, slug, name } = await access.project(deps, user, ref, 'project.members')
   const ids = [...new Set((await read()).user_ids)]
   await db.transaction().execute(async (trx) => {
     await lockProject(trx, deps.dialect, projectId)
@@ -287,6 +344,20 @@ export async function setMembers(
         // A concurrent replace may have added the same member first.
         .onConflict((oc) => oc.columns(['project_id', 'user_id']).doNothing())
         .execute()
+    }
+    if (gone.length > 0 || added.length > 0) {
+      const changed = [...gone, ...added]
+      const names = new Map(
+        (await trx.selectFrom('users').select(['id', 'name']).where('id', 'in', changed).execute()).map(
+          (u) => [u.id, u.name],
+        ),
+      )
+      await recordHistory(trx, user, {
+        projectId,
+        action: 'members',
+        object: { kind: 'project', id: slug, name },
+        detail: { added: added.map((u) => names.get(u) ?? ''), removed: gone.map((u) => names.get(u) ?? '') },
+      })
     }
   })
   return listMembers(db, projectId)

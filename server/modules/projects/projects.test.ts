@@ -301,6 +301,7 @@ describe('GET /api/project/list', () => {
         name: 'Hitung',
         description: 'hitung',
         created_at: expect.any(String),
+        version: 1,
         folder_counts: { perencanaan: 2, pengawasan: 3, dokumentasi: 4, rekap: 1 },
         area_counts: {
           perencanaan: { total: 2, pending: 1, approved: 1, rejected: 0 },
