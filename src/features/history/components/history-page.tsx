@@ -249,11 +249,28 @@ const DETAIL_LABELS: Record<string, string> = {
   area: 'Area',
   count: 'Jumlah',
   files: 'File',
+  photos: 'Foto',
+  comment: 'Komentar',
+  content: 'Komentar',
+  description: 'Deskripsi',
+  parent: 'Folder induk',
+  restored_to: 'Dipulihkan ke',
+}
+
+/** Area values as the screens name them. */
+const VALUE_LABELS: Record<string, string> = {
+  perencanaan: 'Perencanaan',
+  pengawasan: 'Pengawasan',
+  dokumentasi: 'Dokumentasi',
+  rekap: 'Rekapitulasi',
+  pending: 'Pending',
+  approved: 'Disetujui',
+  rejected: 'Revisi',
 }
 
 function show(v: unknown): string {
   if (v === null || v === undefined || v === '') return '—'
-  if (typeof v === 'string') return v
+  if (typeof v === 'string') return VALUE_LABELS[v] ?? v
   if (typeof v === 'number' || typeof v === 'boolean') return String(v)
   if (Array.isArray(v)) return v.map(show).join(', ')
   if (typeof v === 'object') {

@@ -51,6 +51,17 @@ function daysLeft(expiresAt: string, now = Date.now()) {
 const isArea = (a: string): a is 'perencanaan' | 'pengawasan' | 'dokumentasi' | 'rekap' =>
   ['perencanaan', 'pengawasan', 'dokumentasi', 'rekap'].includes(a)
 
+/** A long file or folder name wraps after its separators ('_', '-', '.'), not in the middle of a word. */
+function breakable(name: string) {
+  return name.split(/(?<=[_\-.)\]])/).map((part, i, all) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one name, in order, never reordered
+    <span key={i}>
+      {part}
+      {i < all.length - 1 ? <wbr /> : null}
+    </span>
+  ))
+}
+
 /** Sampah (admins): what was deleted in the last 30 days, to restore or delete for good. */
 export function TrashPage({ project }: { project: Project }) {
   const list = useQuery(trashQueryOptions(project.id))
@@ -173,16 +184,17 @@ export function TrashPage({ project }: { project: Project }) {
                       fontWeight: '600',
                       fontSize: 'sm',
                       color: 'fg',
-                      overflowWrap: 'anywhere',
-                      hyphens: 'auto',
+                      overflowWrap: 'break-word',
                     })}
                   >
-                    {item.name || '(tanpa nama)'}
+                    {item.name ? breakable(item.name) : '(tanpa nama)'}
                   </p>
                   <div className={hstack({ gap: '2', mt: '1', flexWrap: 'wrap' })}>
-                    <span className={css({ fontSize: 'xs', color: 'fgMuted', fontWeight: '500' })}>
-                      {meta.label}
-                    </span>
+                    {item.kind === 'doc' ? null : (
+                      <span className={css({ fontSize: 'xs', color: 'fgMuted', fontWeight: '500' })}>
+                        {meta.label}
+                      </span>
+                    )}
                     {isArea(item.area) ? <AreaChip area={item.area} /> : null}
                   </div>
                   <p className={css({ mt: '1.5', fontSize: 'xs', color: 'fgMuted' })}>
