@@ -12,6 +12,7 @@ import { prepareSchema } from './db/startup-schema'
 import { sweepIdempotencyKeys } from './idempotency'
 import { createLogger } from './logger'
 import { sweepExpiredSessions } from './modules/auth/sessions.service'
+import { queueDocPrivacy } from './modules/documentation/doc-privacy-job'
 import { queueTrashSweep } from './modules/trash/trash-sweep-job'
 import { createBlobStore } from './storage/create-store'
 import { sweepUploadsAtStart } from './uploads/sweep'
@@ -41,6 +42,8 @@ if (config.workers === 1) {
   await sweepIdempotencyKeys(deps.db)
   // The trash's daily sweep: queued once whichever processes start (server/modules/trash).
   await queueTrashSweep(deps.db, database.dialect)
+  // Photos stored before issue 23: their GPS leaves the public bytes, their sha256 is filled (once).
+  await queueDocPrivacy({ db: deps.db, dialect: database.dialect })
 
   // Workers run index.ts with this process's loader flags (tsx), so they start as `npm start` does.
   cluster.setupPrimary({ exec: path.join(import.meta.dirname, 'index.ts') })

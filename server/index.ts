@@ -9,6 +9,7 @@ import { prepareSchema } from './db/startup-schema'
 import { sweepIdempotencyKeys } from './idempotency'
 import { startJobRunner } from './jobs/start-runner'
 import { sweepExpiredSessions } from './modules/auth/sessions.service'
+import { queueDocPrivacy } from './modules/documentation/doc-privacy-job'
 import { queueTrashSweep } from './modules/trash/trash-sweep-job'
 import { createWhatsAppWorker } from './modules/whatsapp/create-worker'
 import { sweepUploadsAtStart } from './uploads/sweep'
@@ -27,6 +28,8 @@ if (!cluster.isWorker) {
   sweepUploadsAtStart(deps)
   await sweepExpiredSessions(deps.db)
   await sweepIdempotencyKeys(deps.db)
+  // Photos stored before issue 23: their GPS leaves the public bytes, their sha256 is filled (once).
+  await queueDocPrivacy({ db: deps.db, dialect: database.dialect })
   // The trash's daily sweep: queued once whichever processes start (server/modules/trash).
   await queueTrashSweep(deps.db, deps.dialect)
 }

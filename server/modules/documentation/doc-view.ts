@@ -115,7 +115,8 @@ export async function withImages(db: Kysely<DB>, rows: DocRow[]): Promise<Doc[]>
       size: Number(i.size_bytes),
       taken_at: i.taken_at,
       received_at: i.received_at,
-      sha256: i.sha256,
+      // 'missing': a photo stored before issue 23 whose blob was gone when it was to be hashed.
+      sha256: i.sha256 && /^[0-9a-f]{64}$/.test(i.sha256) ? i.sha256 : null,
       lat: i.lat === null ? null : Number(i.lat),
       lng: i.lng === null ? null : Number(i.lng),
       accuracy_m: i.accuracy_m === null ? null : Number(i.accuracy_m),
