@@ -6,6 +6,7 @@ import type { Deps } from '../../deps'
 import type { BlobStore, Visibility } from '../../storage/blob-store'
 import { safeSegment, TreeNames } from '../../zip/zip-names'
 import { planZip, type ZipEntry, type ZipPlan } from '../../zip/zip-writer'
+import { HISTORY_CSV_NAME, projectHistoryCsv } from './history-csv'
 
 /*
  * What the whole-project zip holds, read from the database in a few queries (no blob is touched until
@@ -15,7 +16,9 @@ import { planZip, type ZipEntry, type ZipPlan } from '../../zip/zip-writer'
  *   Pengawasan/<folder tree>/<files>
  *   Dokumentasi/<NNN - description>/<photos> + keterangan.txt (description, status, who, when)
  *   Rekap/<recap files>
+ *   riwayat.csv (the project's history: history-csv.ts)
  *
+ * Items in the trash are left out (folders, files and documentation items with deleted_at).
  * Every name is made safe and unique per directory (zip-names.ts); empty folders are kept as directory
  * entries so the tree is the one people see in the app.
  */
@@ -116,6 +119,8 @@ export async function projectArchive(
   const dates = firmDates(deps.config.firmTimeZone)
   await addDocs(deps, project.id, names, entries, dates)
   await addRecaps(deps, project.id, names, entries)
+  const history = await projectHistoryCsv(deps.db, project.id, deps.config.firmTimeZone)
+  entries.push(textEntry(HISTORY_CSV_NAME, history.text, new Date(history.newest ?? project.created_at)))
 
   const today = dates.ymd(new Date())
   return {
@@ -139,6 +144,7 @@ async function addAreaTree(
       .select(['id', 'parent_id', 'name', 'created_at'])
       .where('project_id', '=', projectId)
       .where('area', '=', area)
+      .where('deleted_at', 'is', null)
       .orderBy('name')
       .orderBy('id')
       .execute(),
@@ -147,6 +153,7 @@ async function addAreaTree(
       .select(['folder_id', 'name', 'size_bytes', 'blob_key', 'created_at'])
       .where('project_id', '=', projectId)
       .where('area', '=', area)
+      .where('deleted_at', 'is', null)
       .orderBy('name')
       .orderBy('id')
       .execute(),
@@ -199,6 +206,7 @@ async function addDocs(
       'reviewer.name as reviewer_name',
     ])
     .where('docs.project_id', '=', projectId)
+    .where('docs.deleted_at', 'is', null)
     .orderBy('docs.created_at')
     .orderBy('docs.id')
     .execute()
@@ -214,6 +222,9 @@ async function addDocs(
       'doc_images.size_bytes',
     ])
     .where('docs.project_id', '=', projectId)
+    .where('docs.deleted_at', 'is', null)
+    // The photos of the item's current version, as the app shows it (earlier ones are in its history).
+    .whereRef('doc_images.version', '=', 'docs.version')
     .orderBy('doc_images.doc_id')
     .orderBy('doc_images.position')
     .execute()

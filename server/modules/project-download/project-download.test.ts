@@ -135,7 +135,7 @@ describe(`project download (${TEST_DB})`, () => {
     )
     const info = JSON.parse(res.headers.get('x-response') ?? '{}')
     expect(info).toMatchObject({ success: true, message: PROJECT_DOWNLOAD_MSG.downloaded })
-    expect(info.data.files).toBe(expected.size + 2) // plus one keterangan.txt per documentation item
+    expect(info.data.files).toBe(expected.size + 3) // plus one keterangan.txt per item, and riwayat.csv
 
     const zipPath = path.join(work, 'project.zip')
     fs.writeFileSync(zipPath, body)
@@ -149,7 +149,13 @@ describe(`project download (${TEST_DB})`, () => {
     }
     // Empty folders and empty areas are kept, so the tree is the one in the app.
     expect(fs.statSync(path.join(out, 'Perencanaan/Struktur Bangunan/Kosong')).isDirectory()).toBe(true)
-    expect(fs.readdirSync(out).sort()).toEqual(['Dokumentasi', 'Pengawasan', 'Perencanaan', 'Rekap'])
+    expect(fs.readdirSync(out).sort()).toEqual([
+      'Dokumentasi',
+      'Pengawasan',
+      'Perencanaan',
+      'Rekap',
+      'riwayat.csv',
+    ])
     // Nothing else: every extracted file is one that was uploaded, or a documentation note.
     const all = execFileSync('unzip', ['-Z1', zipPath], { encoding: 'utf8' })
       .split('\n')
@@ -157,7 +163,22 @@ describe(`project download (${TEST_DB})`, () => {
     expect(all.filter((n) => !expected.has(n)).sort()).toEqual([
       'Dokumentasi/001 - Pengecoran kolom lantai dua, sisi utara/keterangan.txt',
       'Dokumentasi/002 - Pemasangan bekisting/keterangan.txt',
+      'riwayat.csv',
     ])
+    // The history: UTF-8 with a BOM, the Indonesian header, one row per entry, oldest first, firm time.
+    const csv = fs.readFileSync(path.join(out, 'riwayat.csv'), 'utf8')
+    expect(csv.startsWith('\uFEFFWaktu,Pengguna,Peran,Aksi,Objek,Nama,Detail\r\n')).toBe(true)
+    const lines = csv.slice(1).trimEnd().split('\r\n')
+    expect(lines[1], lines[1]).toMatch(
+      /^\d{4}-\d\d-\d\d \d\d\.\d\d\.\d\d,Admin Utama,Administrator,Buat,Project,Gedung Serbaguna Ñusantara,/,
+    )
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /,Ubah anggota,Project,.*"Ditambahkan: (Perencana Satu, Pengawas Satu|Pengawas Satu, Perencana Satu)"$/,
+      ),
+    )
+    expect(lines).toContainEqual(expect.stringMatching(/,Unggah,File,Denah Ø lantai\.dwg,/))
+    expect(lines).toContainEqual(expect.stringMatching(/,Buat,Folder,Lantai 2 – Revisi ✓,/))
     // Stored, not deflated: photos and office files do not shrink.
     const methods = execFileSync('unzip', ['-Zv', zipPath], { encoding: 'utf8' })
     expect(methods).not.toMatch(/compression method:\s+deflated/)
@@ -280,7 +301,41 @@ describe(`project download (${TEST_DB})`, () => {
       'Pengawasan/',
       'Perencanaan/',
       'Rekap/',
+      'riwayat.csv',
     ])
+  })
+
+  it('leaves out what is in the trash', async () => {
+    const p = await projectWithMembers(t, c, 'Sampah zip')
+    const keep = await folder(t, c.admin.token, p.slug, 'perencanaan', 'Tetap')
+    const gone = await folder(t, c.admin.token, p.slug, 'perencanaan', 'Dibuang')
+    const put = async (name: string, into?: string) => {
+      const res = await upload(t, c.admin.token, p.slug, 'perencanaan', [{ name, data: pdf(name) }], {
+        folder: into,
+      })
+      return res.json.results[0].uuid as string
+    }
+    await put('tetap.pdf', keep)
+    await put('ikut-folder.pdf', gone)
+    const single = await put('sendiri.pdf')
+    expect(
+      (await t.request('DELETE', `/api/folder/${p.slug}/remove/${gone}`, { token: c.admin.token })).status,
+    ).toBe(200)
+    expect(
+      (await t.request('DELETE', `/api/file/${p.slug}/remove/${single}`, { token: c.admin.token })).status,
+    ).toBe(200)
+    const res = await download(c.admin.token, p.id)
+    const zipPath = path.join(work, 'trash.zip')
+    fs.writeFileSync(zipPath, Buffer.from(await res.arrayBuffer()))
+    const names = execFileSync('unzip', ['-Z1', zipPath], { encoding: 'utf8' }).trim().split('\n')
+    expect(names.filter((n) => n.startsWith('Perencanaan/')).sort()).toEqual([
+      'Perencanaan/',
+      'Perencanaan/Tetap/',
+      'Perencanaan/Tetap/tetap.pdf',
+    ])
+    const csv = execFileSync('unzip', ['-p', zipPath, 'riwayat.csv'], { encoding: 'utf8' })
+    expect(csv).toMatch(/,Hapus,Folder,Dibuang,Area: perencanaan\r\n/)
+    expect(csv).toMatch(/,Hapus,File,sendiri\.pdf,Area: perencanaan\r\n/)
   })
 
   it('fails the stream (never a wrong zip) when a blob vanished after the listing', async () => {

@@ -12,6 +12,7 @@ import { commitUpload, deleteBlobsQuietly, pendingBlob } from '../../uploads/com
 import type { ReceivedFile, UploadOptions } from '../../uploads/receive'
 import { DOCUMENT_KINDS, type FileKind, KINDS } from '../../uploads/sniff'
 import type { UploadService } from '../../uploads/upload-service'
+import { recordHistory } from '../history/record-history'
 
 /*
  * Recap files of a project (the 'Rekapitulasi' tab). The policy is asked first, before any body is
@@ -130,11 +131,17 @@ export const recapUpload: UploadService<{ slug: string }, Target, Input, RecapFi
 
   async store(deps, tx, { user, project }, { file, name }) {
     const blob = pendingBlob(file, 'private')
+    const uuid = randomUUID()
     const id = await commitUpload(tx, deps, [blob], async (trx) => {
+      await recordHistory(trx, user, {
+        projectId: project.id,
+        action: 'upload',
+        object: { kind: 'recap', id: uuid, name },
+      })
       const row = await trx
         .insertInto('recap_files')
         .values({
-          uuid: randomUUID(),
+          uuid,
           project_id: project.id,
           name,
           size_bytes: file.size,
@@ -187,11 +194,20 @@ export async function removeRecap(
 ): Promise<void> {
   const project = await access.project(deps, user, slug, 'recap.manage')
   const row = await findRecap(deps.db, project.id, id)
-  const gone = await deps.db
-    .deleteFrom('recap_files')
-    .where('id', '=', row.id)
-    .returning('blob_key')
-    .executeTakeFirst()
-  if (!gone) throw notFound(RECAP_MSG.fileNotFound)
+  // Recaps have no trash (admins only, re-uploadable): the row goes, its deletion is in the history.
+  const gone = await deps.db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom('recap_files')
+      .where('id', '=', row.id)
+      .returning('blob_key')
+      .executeTakeFirst()
+    if (!deleted) throw notFound(RECAP_MSG.fileNotFound)
+    await recordHistory(trx, user, {
+      projectId: project.id,
+      action: 'delete',
+      object: { kind: 'recap', id: row.uuid, name: row.name },
+    })
+    return deleted
+  })
   await deleteBlobsQuietly(deps, [{ key: gone.blob_key, visibility: 'private' }], 'of a deleted recap file')
 }
