@@ -69,6 +69,7 @@ export const DOC_MSG = {
   badStatus: 'Status harus pending, approved atau rejected',
   revised: 'Revisi dokumentasi berhasil diunggah',
   reviseForbidden: 'Hanya pengunggah atau admin yang dapat mengunggah revisi',
+  reviseConflict: 'Dokumentasi ini baru saja direvisi. Muat ulang untuk melihat versi terbaru.',
 } as const
 
 export const DOC_LOCATION_MAX = 100

@@ -8,7 +8,7 @@ import {
 } from '../../../src/contracts/documentation'
 import { access, type ProjectRow } from '../../access'
 import type { UserRow } from '../../db/schema'
-import { AppError, nowIso, validate } from '../../http'
+import { AppError, validate } from '../../http'
 import { commitUpload, pendingBlob } from '../../uploads/commit'
 import { IMAGE_KINDS } from '../../uploads/sniff'
 import type { UploadService } from '../../uploads/upload-service'
@@ -104,7 +104,7 @@ export const docRevise: UploadService<{ slug: string; uuid: string }, Target, In
           .where('version', '=', doc.version)
           .where('deleted_at', 'is', null)
           .executeTakeFirst()
-        if (Number(updated.numUpdatedRows) === 0) throw new AppError(409, DOC_MSG.alreadyReviewed)
+        if (Number(updated.numUpdatedRows) === 0) throw new AppError(409, DOC_MSG.reviseConflict)
         await insertPhotos(trx, tx, doc.id, next, photos)
         await recordHistory(trx, user, {
           projectId: project.id,
@@ -113,7 +113,6 @@ export const docRevise: UploadService<{ slug: string; uuid: string }, Target, In
           detail: {
             version: next,
             photos: photos.length,
-            at: nowIso(),
             ...(description !== undefined && description !== doc.description
               ? { before: { description: doc.description }, after: { description } }
               : {}),
