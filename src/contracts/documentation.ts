@@ -135,8 +135,8 @@ export type DocReview = (typeof DOC_REVIEW)[number]
  * One photo of an item. `url` is the original as uploaded (`/storage/{uuid}.{extension}`, SPEC section 3),
  * `thumb` a ~480 px WebP for grids: null while the server is still making it (a moment after the
  * upload), the original when the photo would not decode into one. Sizes are as displayed (EXIF orientation applied); `taken_at` is the
- * camera's capture time: UTC ('...Z') when the photo recorded its offset, else the camera's wall clock
- * without a zone.
+ * camera's capture time (EXIF DateTimeOriginal: UTC ('...Z') when the photo recorded its offset, else the
+ * camera's wall clock without a zone), or else the moment of capture the device sent in `meta`.
  */
 export type DocImage = {
   uuid: string
