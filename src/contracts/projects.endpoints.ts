@@ -34,7 +34,7 @@ export const update = endpoint({
   path: '/api/project/update/:id',
   access: 'project.manage',
   tag: 'Project',
-  summary: 'Ubah nama dan deskripsi',
+  summary: 'Ubah nama dan deskripsi (dengan version: 409 bila project sudah diubah orang lain)',
   json: ProjectUpdateSchema,
 })
 
