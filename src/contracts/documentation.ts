@@ -69,6 +69,7 @@ export const DOC_MSG = {
   badStatus: 'Status harus pending, approved atau rejected',
   revised: 'Revisi dokumentasi berhasil diunggah',
   reviseForbidden: 'Hanya pengunggah atau admin yang dapat mengunggah revisi',
+  reviseApproved: 'Dokumentasi ini sudah disetujui, revisi tidak diperlukan',
   reviseConflict: 'Dokumentasi ini baru saja direvisi. Muat ulang untuk melihat versi terbaru.',
 } as const
 

@@ -46,6 +46,8 @@ export const docRevise: UploadService<{ slug: string; uuid: string }, Target, In
     // The uploader answers a revision request; an admin (who reviews) may too.
     if (doc.creator_id !== user.id && !access.can(user, 'doc.review', { member: true }))
       throw new AppError(403, DOC_MSG.reviseForbidden)
+    // A revision answers a review still open ('Revisi' asked, or not reviewed yet): an approval stands.
+    if (doc.status === 'approved') throw new AppError(409, DOC_MSG.reviseApproved)
     return { user, project, docId: doc.id }
   },
 
@@ -86,6 +88,7 @@ export const docRevise: UploadService<{ slug: string; uuid: string }, Target, In
       async (trx) => {
         // Read again in the transaction: the item may have gone to the trash meanwhile (404).
         const doc = await findDoc(trx, project.id, String(docId))
+        if (doc.status === 'approved') throw new AppError(409, DOC_MSG.reviseApproved)
         const next = doc.version + 1
         const updated = await trx
           .updateTable('docs')
@@ -102,6 +105,7 @@ export const docRevise: UploadService<{ slug: string; uuid: string }, Target, In
           .where('id', '=', doc.id)
           // Two revisions at once: the second finds the version moved and tries again as a new request.
           .where('version', '=', doc.version)
+          .where('status', '<>', 'approved')
           .where('deleted_at', 'is', null)
           .executeTakeFirst()
         if (Number(updated.numUpdatedRows) === 0) throw new AppError(409, DOC_MSG.reviseConflict)

@@ -591,6 +591,17 @@ describe(`the review loop (${TEST_DB})`, () => {
       'revise',
       'approve',
     ])
+
+    // An approval stands: a revision of an approved item is refused and stores nothing.
+    const late = await revise(supervisor, doc.uuid, {}, [{ data: await photo(), name: 'r4.jpg' }])
+    expect(late.status, late.text).toBe(409)
+    expect(late.json.message).toBe(DOC_MSG.reviseApproved)
+    const after = await t.db
+      .selectFrom('docs')
+      .select(['version', 'status'])
+      .where('uuid', '=', doc.uuid)
+      .executeTakeFirstOrThrow()
+    expect(after).toEqual({ version: 3, status: 'approved' })
   })
 
   it('a trashed item is 404 to revise, review, comment, like and list', async () => {
