@@ -74,9 +74,13 @@ describe(`trash: files (${TEST_DB})`, () => {
     const p = await projectWithMembers(t, c)
     const uuid = await put(p.slug, 'gambar.pdf')
     const blobs = privateBlobs(t).length
+    const dashboard = async () =>
+      (await t.request('GET', '/api/dashboard/analysis', { token: c.admin.token })).json.data.files as number
+    const filesBefore = await dashboard()
     expect(
       (await t.request('DELETE', `/api/file/${p.slug}/remove/${uuid}`, { token: c.planner.token })).status,
     ).toBe(200)
+    expect(await dashboard()).toBe(filesBefore - 1)
     const listed = await trash(p.id)
     expect(listed.status).toBe(200)
     expect(listed.items).toEqual([
@@ -111,6 +115,7 @@ describe(`trash: files (${TEST_DB})`, () => {
     })
     expect(dl.status).toBe(200)
     expect((await trash(p.id)).items).toEqual([])
+    expect(await dashboard()).toBe(filesBefore)
     // Not in the trash any more: a second restore and a purge are 404.
     expect((await restore(p.id, 'file', uuid)).status).toBe(404)
     expect((await purge(p.id, 'file', uuid)).json.message).toBe(TRASH_MSG.notFound)
@@ -306,6 +311,41 @@ describe(`trash: the daily sweep (${TEST_DB})`, () => {
 })
 
 describe(`history (${TEST_DB})`, () => {
+  it('records uploads, reviews and renames with who did them', async () => {
+    const p = await projectWithMembers(t, c)
+    const dir = await folder(t, c.planner.token, p.slug, 'perencanaan', 'Gambar')
+    const res = await upload(
+      t,
+      c.planner.token,
+      p.slug,
+      'perencanaan',
+      [{ name: 'denah.pdf', data: pdfBytes('d') }],
+      {
+        folder: dir,
+      },
+    )
+    const uuid = res.json.results[0].uuid as string
+    await t.request('PATCH', `/api/file/${p.slug}/status/${uuid}/rejected`, { token: c.admin.token })
+    await t.request('PATCH', `/api/folder/${p.slug}/rename/perencanaan/${dir}`, {
+      token: c.planner.token,
+      json: { name: 'Gambar Kerja' },
+    })
+    const entries = (await history(p.id)).slice(0, 4)
+    expect(entries.map((e) => [e.action, e.object.kind, e.object.name, e.actor.name, e.detail])).toEqual([
+      [
+        'rename',
+        'folder',
+        'Gambar Kerja',
+        'Perencana Satu',
+        { area: 'perencanaan', before: 'Gambar', after: 'Gambar Kerja' },
+      ],
+      ['reject', 'file', 'denah.pdf', 'Admin Utama', { area: 'perencanaan' }],
+      ['upload', 'file', 'denah.pdf', 'Perencana Satu', { area: 'perencanaan', folder: 'Gambar' }],
+      ['create', 'folder', 'Gambar', 'Perencana Satu', { area: 'perencanaan', parent: null }],
+    ])
+    expect(entries[0]?.at).toMatch(/^\d{4}-\d\d-\d\dT/)
+  })
+
   it('pages the project history newest first with a cursor; a bad cursor is 400; nothing edits it', async () => {
     const p = await projectWithMembers(t, c)
     for (let i = 0; i < HISTORY_PAGE_SIZE + 5; i++)
