@@ -113,7 +113,7 @@ export function CreateProjectDialog({
             alignItems: 'center',
             gap: '1.5',
             fontSize: 'xs',
-            color: 'fgSubtle',
+            color: 'fgMuted',
             '& svg': { w: '3.5', h: '3.5', color: 'success' },
           })}
         >

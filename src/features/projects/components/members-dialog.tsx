@@ -290,7 +290,7 @@ function MemberGroup({
                     {u.name}
                   </span>
                   <span
-                    className={css({ display: 'block', fontSize: 'xs', color: 'fgSubtle', truncate: true })}
+                    className={css({ display: 'block', fontSize: 'xs', color: 'fgMuted', truncate: true })}
                   >
                     {u.email}
                   </span>
@@ -299,7 +299,7 @@ function MemberGroup({
                   <span
                     className={css({
                       fontSize: '0.6875rem',
-                      color: 'fgSubtle',
+                      color: 'fgMuted',
                       bg: 'subtle',
                       px: '1.5',
                       borderRadius: 'sm',
