@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { OUTBOX_KINDS, refreshTargets } from './outbox-kinds'
+import { type DocWrite, docWriteRequest } from '../contracts/doc-writes'
+import { docHistoryKey, OUTBOX_KINDS, refreshTargets } from './outbox-kinds'
 import type { OutboxItem } from './outbox-types'
 import { docKeys, PROJECT_COUNTS } from './query-keys'
 
@@ -47,6 +48,78 @@ describe('outbox kinds', () => {
 
   it('a kind this build does not know refreshes what it carries, or nothing', () => {
     expect(refreshTargets(item({ kind: 'laporan.buat', version: 3 }))).toEqual([])
+  })
+
+  it('uploads are version 2 (site fields and photo meta); an upload queued by a version 1 build still lands and refreshes', () => {
+    expect(OUTBOX_KINDS['doc.upload'].version).toBe(2)
+    const v1 = item({ kind: 'doc.upload', version: 1, scope: { slug: 'jembatan' } })
+    const v2 = item({
+      kind: 'doc.upload',
+      version: 2,
+      scope: { slug: 'jembatan', workItem: 'Struktur', location: 'Lantai 2 zona B', progress: '50' },
+    })
+    expect(refreshTargets(v1)).toEqual([docKeys.list('jembatan'), PROJECT_COUNTS])
+    expect(refreshTargets(v2)).toEqual(refreshTargets(v1))
+  })
+
+  it('a write stored by the older build (no meta, no site fields) is the same request as before', async () => {
+    const photo = { name: 'a.jpg', blob: new Blob(['x'], { type: 'image/jpeg' }) }
+    const old = {
+      kind: 'doc.upload',
+      key: 'k1',
+      slug: 'jembatan',
+      description: 'Pengecoran kolom',
+      photos: [photo],
+    }
+    const req = docWriteRequest(old as DocWrite)
+    expect(req.url).toBe('/api/doc/jembatan/upload')
+    const form = req.body as FormData
+    expect([...form.keys()]).toEqual(['description', 'files'])
+  })
+
+  it("a version 2 upload sends its work item, place, progress and each photo's meta", () => {
+    const photo = { name: 'a.jpg', blob: new Blob(['x'], { type: 'image/jpeg' }) }
+    const meta = [{ taken_at: '2026-11-24T02:14:00.000Z', lat: -6.2, lng: 106.8, accuracy_m: 12 }]
+    const req = docWriteRequest({
+      kind: 'doc.upload',
+      key: 'k2',
+      slug: 'jembatan',
+      description: 'Pengecoran kolom',
+      photos: [photo],
+      meta,
+      site: { work_item_id: 7, location: 'Lantai 2 zona B', progress: 50 },
+    })
+    const form = req.body as FormData
+    expect(form.get('work_item_id')).toBe('7')
+    expect(form.get('location')).toBe('Lantai 2 zona B')
+    expect(form.get('progress')).toBe('50')
+    expect(JSON.parse(String(form.get('meta')))).toEqual(meta)
+    expect(form.getAll('files')).toHaveLength(1)
+    expect(req.headers['Idempotency-Key']).toBe('k2')
+  })
+
+  it('a queued revision posts to the item under its key and refreshes the list, its history and the counts', () => {
+    const photo = { name: 'b.jpg', blob: new Blob(['y'], { type: 'image/jpeg' }) }
+    const req = docWriteRequest({
+      kind: 'doc.revise',
+      key: 'k3',
+      slug: 'jembatan',
+      doc: 'd-1',
+      description: '',
+      photos: [photo],
+    })
+    expect(req.method).toBe('POST')
+    expect(req.url).toBe('/api/doc/jembatan/revise/d-1')
+    expect(req.headers['Idempotency-Key']).toBe('k3')
+    // No new description: the item keeps its own.
+    expect([...(req.body as FormData).keys()]).toEqual(['files'])
+    const kind = OUTBOX_KINDS['doc.revise']
+    expect(kind).toMatchObject({ label: 'Revisi dokumentasi', icon: 'photo', version: 1 })
+    expect(refreshTargets(item({ kind: 'doc.revise', version: 1 }))).toEqual([
+      docKeys.list('jembatan'),
+      docHistoryKey('jembatan', 'd-1'),
+      PROJECT_COUNTS,
+    ])
   })
 
   it('likes coalesce per item; uploads give the created uuid to what is queued on them', () => {

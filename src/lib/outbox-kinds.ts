@@ -15,6 +15,8 @@ import { docKeys, PROJECT_COUNTS } from './query-keys'
 export type OutboxScope = Record<string, string>
 
 export type OutboxKind = {
+  /** What the kind is, in Indonesian (the outbox panel and its waiting cards). */
+  label: string
   version: number
   icon: 'photo' | 'comment' | 'like'
   /** Query keys fetched again once an item of this kind landed. */
@@ -25,19 +27,36 @@ export type OutboxKind = {
   refPath?: Array<string | number>
 }
 
+/** One item's history (Riwayat): versions, reviews and their reasons. */
+export const docHistoryKey = (slug: string, doc: string) => [...docKeys.all, 'history', slug, doc] as const
+
 export const OUTBOX_KINDS: Record<string, OutboxKind> = {
+  // Version 2 (issue 23): the scope may also name the work item, the place on site and the progress
+  // ('workItem', 'location', 'progress', shown on the waiting card) and the request carries those fields
+  // and each photo's `meta`. Version 1 items (slug only; description and photos) are refreshed the same
+  // way and replay as stored: their bytes never change.
   'doc.upload': {
-    version: 1,
+    label: 'Foto dokumentasi',
+    version: 2,
     icon: 'photo',
     refresh: (s) => [docKeys.list(s.slug), PROJECT_COUNTS],
     refPath: ['docs', 0, 'uuid'],
   },
+  // 'Unggah Revisi' (issue 23): new photos for an item in revision, same scope as an upload plus its doc.
+  'doc.revise': {
+    label: 'Revisi dokumentasi',
+    version: 1,
+    icon: 'photo',
+    refresh: (s) => [docKeys.list(s.slug), docHistoryKey(s.slug, s.doc), PROJECT_COUNTS],
+  },
   'doc.comment': {
+    label: 'Komentar',
     version: 1,
     icon: 'comment',
     refresh: (s) => [docKeys.comments(s.slug, s.doc), docKeys.list(s.slug)],
   },
   'doc.like': {
+    label: 'Suka',
     version: 1,
     icon: 'like',
     refresh: (s) => [docKeys.list(s.slug)],

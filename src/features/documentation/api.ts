@@ -10,8 +10,13 @@ import type {
 } from '../../contracts/documentation'
 import * as docEndpoints from '../../contracts/documentation.endpoints'
 import { pathTo } from '../../contracts/endpoint'
+import type { HistoryEntry, HistoryEnvelope } from '../../contracts/history'
+import * as historyEndpoints from '../../contracts/history.endpoints'
+import type { WorkItem } from '../../contracts/work-items'
+import * as workItemEndpoints from '../../contracts/work-items.endpoints'
 import { api, dataOf, toApiError } from '../../lib/api'
 import { sendRequest } from '../../lib/upload-request'
+import { type DocFilters, filterParams, type SiteDoc } from './site'
 
 /*
  * Documentation calls. The three writes a phone may make offline (upload, comment, like) are described
@@ -21,21 +26,55 @@ import { sendRequest } from '../../lib/upload-request'
  * and one replayed later are the same request under the same key.
  */
 
-export type DocPage = { docs: Doc[]; nextCursor: string | null }
+export type DocPage = { docs: SiteDoc[]; nextCursor: string | null }
 
-export async function listDocs(slug: string, cursor: string | null): Promise<DocPage> {
+/** A page of the list, filtered by the tab's filters (date range, work item, uploader, status). */
+export async function listDocs(
+  slug: string,
+  cursor: string | null,
+  filters: DocFilters = {},
+): Promise<DocPage> {
+  const params = { ...filterParams(filters), ...(cursor ? { cursor } : {}) }
   const envelope = (await api.get<Doc[]>(pathTo(docEndpoints.list, { slug }), {
-    params: cursor ? { cursor } : undefined,
+    params: Object.keys(params).length > 0 ? params : undefined,
   })) as DocListEnvelope
-  return { docs: dataOf(envelope), nextCursor: envelope.next_cursor ?? null }
+  return { docs: dataOf(envelope) as SiteDoc[], nextCursor: envelope.next_cursor ?? null }
+}
+
+/** One item's versions and reviews with their reasons (Riwayat), oldest first. */
+export async function docHistory(slug: string, doc: string): Promise<HistoryEntry[]> {
+  const envelope = (await api.get<HistoryEntry[]>(
+    pathTo(historyEndpoints.doc, { slug, uuid: doc }),
+  )) as HistoryEnvelope
+  return [...dataOf(envelope)].sort((a, b) => a.at.localeCompare(b.at) || a.id - b.id)
+}
+
+export async function listWorkItems(projectId: number): Promise<WorkItem[]> {
+  return dataOf(await api.get<WorkItem[]>(pathTo(workItemEndpoints.list, { id: projectId })))
+}
+
+export async function createWorkItem(projectId: number, name: string) {
+  return api.post<WorkItem>(pathTo(workItemEndpoints.create, { id: projectId }), { name })
+}
+
+export async function renameWorkItem(projectId: number, itemId: number, name: string) {
+  return api.put<WorkItem>(pathTo(workItemEndpoints.update, { id: projectId, itemId }), { name })
+}
+
+export async function deleteWorkItem(projectId: number, itemId: number) {
+  return api.delete(pathTo(workItemEndpoints.remove, { id: projectId, itemId }))
 }
 
 export async function listComments(slug: string, doc: string): Promise<DocComment[]> {
   return dataOf(await api.get<DocComment[]>(pathTo(docEndpoints.comments, { slug, postId: doc })))
 }
 
-export async function reviewDoc(slug: string, doc: string, status: DocReview) {
-  return api.patch<Doc>(pathTo(docEndpoints.review, { slug, uuid: doc, status }))
+/** Approve, or send back for revision with its reason (`{ note }`). */
+export async function reviewDoc(slug: string, doc: string, status: DocReview, note?: string) {
+  return api.patch<Doc>(
+    pathTo(docEndpoints.review, { slug, uuid: doc, status }),
+    note !== undefined ? { note } : undefined,
+  )
 }
 
 export async function removeDoc(slug: string, doc: string) {
@@ -44,9 +83,11 @@ export async function removeDoc(slug: string, doc: string) {
 
 type WriteResult<W extends DocWrite['kind']> = W extends 'doc.upload'
   ? DocUploadResult
-  : W extends 'doc.comment'
-    ? DocComment
-    : DocLikeResult
+  : W extends 'doc.revise'
+    ? Doc
+    : W extends 'doc.comment'
+      ? DocComment
+      : DocLikeResult
 
 /**
  * Sends a write now (the outbox rebuilds the identical request later). `onProgress` gets 0-100 as the

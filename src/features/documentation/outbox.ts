@@ -30,6 +30,11 @@ function describe(write: DocWrite, doc?: Doc): { title: string; detail?: string 
   switch (write.kind) {
     case 'doc.upload':
       return { title: `Foto dokumentasi (${write.photos.length} foto)`, detail: excerpt(write.description) }
+    case 'doc.revise':
+      return {
+        title: `Revisi dokumentasi (${write.photos.length} foto)`,
+        detail: excerpt(write.description || (doc ? doc.description : '')) || undefined,
+      }
     case 'doc.comment':
       return { title: 'Komentar', detail: write.comment }
     case 'doc.like':
@@ -46,16 +51,21 @@ function describe(write: DocWrite, doc?: Doc): { title: string; detail?: string 
  */
 export async function sendOrQueueDocWrite<T>(
   write: DocWrite,
-  context: { owner: { id: number; name: string }; doc?: Doc },
+  context: { owner: { id: number; name: string }; doc?: Doc; workItemName?: string },
   send: () => Promise<ApiEnvelope<T>>,
 ): Promise<MaybeQueued<T>> {
   const { title, detail } = describe(write, context.doc)
   const projectName = projectNames.get(write.slug)
+  const site = write.kind === 'doc.upload' || write.kind === 'doc.revise' ? write.site : undefined
   const scope = {
     slug: write.slug,
     ...(write.kind === 'doc.upload' ? {} : { doc: write.doc }),
     ...(write.kind === 'doc.like' ? { liked: String(write.liked) } : {}),
     ...(projectName ? { projectName } : {}),
+    // Shown on the waiting card (upload version 2).
+    ...(context.workItemName ? { workItem: context.workItemName } : {}),
+    ...(site?.location ? { location: site.location } : {}),
+    ...(site?.progress != null ? { progress: String(site.progress) } : {}),
   }
   // What it refreshes once landed, whether it coalesces and where its created id lies: the registry's.
   const kind = OUTBOX_KINDS[write.kind]
@@ -108,6 +118,14 @@ export function useQueuedUploads(slug: string, shown: Doc[], listUpdatedAt: numb
     return () => clearTimeout(timer)
   }, [expiry])
   return items.filter((i) => i.status !== 'done' || landed.includes(i))
+}
+
+/** Revisions of this project waiting in the outbox, by item (the card says a revision is on its way). */
+export function useQueuedRevisions(slug: string): Map<string, OutboxItem> {
+  const items = useOutboxItems((i) => i.kind === 'doc.revise' && i.scope.slug === slug)
+  const byDoc = new Map<string, OutboxItem>()
+  for (const i of items) if (i.scope.doc) byDoc.set(i.scope.doc, i)
+  return byDoc
 }
 
 /** Comments on one item that have not reached the server yet. */

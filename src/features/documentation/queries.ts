@@ -6,19 +6,37 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query'
-import type { DocWrite, PhotoBlob } from '../../contracts/doc-writes'
+import type { DocSiteFields, DocWrite, PhotoBlob, PhotoMeta } from '../../contracts/doc-writes'
 import type { Doc, DocComment, DocReview } from '../../contracts/documentation'
 import { useCurrentUser } from '../../lib/current-user'
+import { docHistoryKey } from '../../lib/outbox-kinds'
 import { docKeys, PROJECT_COUNTS } from '../../lib/query-keys'
 import { refreshQueries } from '../../lib/query-refresh'
 import { newRequestId } from '../../lib/upload-request'
-import { type DocPage, listComments, listDocs, removeDoc, reviewDoc, sendDocWrite } from './api'
+import {
+  createWorkItem,
+  type DocPage,
+  deleteWorkItem,
+  docHistory,
+  listComments,
+  listDocs,
+  listWorkItems,
+  removeDoc,
+  renameWorkItem,
+  reviewDoc,
+  sendDocWrite,
+} from './api'
 import { sendOrQueueDocWrite } from './outbox'
+import { type DocFilters, filterParams, hasFilters, type SiteDoc } from './site'
 
-export const docListQueryOptions = (slug: string) =>
+/** One list per filter set, all under docKeys.list(slug): a refresh of the project's list reaches every one. */
+export const docListKey = (slug: string, filters: DocFilters = {}) =>
+  [...docKeys.list(slug), filterParams(filters)] as const
+
+export const docListQueryOptions = (slug: string, filters: DocFilters = {}) =>
   infiniteQueryOptions({
-    queryKey: docKeys.list(slug),
-    queryFn: ({ pageParam }) => listDocs(slug, pageParam),
+    queryKey: docListKey(slug, filters),
+    queryFn: ({ pageParam }) => listDocs(slug, pageParam, filters),
     initialPageParam: null as string | null,
     getNextPageParam: (last: DocPage) => last.nextCursor,
     // A fresh upload's thumbnails are made by the server a moment after it answered: ask again until
@@ -40,11 +58,24 @@ function thumbnailsComing(pages: DocPage[] | undefined): boolean {
 export const docCommentsQueryOptions = (slug: string, doc: string) =>
   queryOptions({ queryKey: docKeys.comments(slug, doc), queryFn: () => listComments(slug, doc) })
 
+export const docHistoryQueryOptions = (slug: string, doc: string) =>
+  queryOptions({ queryKey: docHistoryKey(slug, doc), queryFn: () => docHistory(slug, doc) })
+
+export const workItemsKey = (projectId: number) => ['work-items', projectId] as const
+
+/** The project's work items ('Item Pekerjaan'), kept a while: they change seldom. */
+export const workItemsQueryOptions = (projectId: number) =>
+  queryOptions({
+    queryKey: workItemsKey(projectId),
+    queryFn: () => listWorkItems(projectId),
+    staleTime: 5 * 60 * 1000,
+  })
+
 type Pages = InfiniteData<DocPage, string | null>
 
-/** Rewrites one item wherever it sits in the loaded pages. */
-function patchDoc(qc: QueryClient, slug: string, uuid: string, change: (doc: Doc) => Doc) {
-  qc.setQueryData<Pages>(docKeys.list(slug), (data) =>
+/** Rewrites one item wherever it sits in the loaded pages of every filtered list. */
+function patchDoc(qc: QueryClient, slug: string, uuid: string, change: (doc: SiteDoc) => SiteDoc) {
+  qc.setQueriesData<Pages>({ queryKey: docKeys.list(slug) }, (data) =>
     data
       ? {
           ...data,
@@ -57,11 +88,12 @@ function patchDoc(qc: QueryClient, slug: string, uuid: string, change: (doc: Doc
   )
 }
 
-function findDoc(qc: QueryClient, slug: string, uuid: string): Doc | undefined {
-  for (const page of qc.getQueryData<Pages>(docKeys.list(slug))?.pages ?? []) {
-    const doc = page.docs.find((d) => d.uuid === uuid)
-    if (doc) return doc
-  }
+function findDoc(qc: QueryClient, slug: string, uuid: string): SiteDoc | undefined {
+  for (const [, data] of qc.getQueriesData<Pages>({ queryKey: docKeys.list(slug) }))
+    for (const page of data?.pages ?? []) {
+      const doc = page.docs.find((d) => d.uuid === uuid)
+      if (doc) return doc
+    }
   return undefined
 }
 
@@ -69,6 +101,11 @@ export type UploadVariables = {
   key: string
   description: string
   photos: PhotoBlob[]
+  /** Per photo, in order: when and where it was captured. */
+  meta?: PhotoMeta[]
+  site?: DocSiteFields
+  /** The chosen work item's name, for the waiting card while queued. */
+  workItemName?: string
   onProgress?: (percent: number) => void
   /** Aborting it ends the direct attempt: the upload goes to the outbox (the dialog's 'Lanjutkan di latar belakang'). */
   signal?: AbortSignal
@@ -79,10 +116,11 @@ export function useUploadDocs(slug: string) {
   const qc = useQueryClient()
   const user = useCurrentUser()
   return useMutation({
-    mutationFn: async ({ key, description, photos, onProgress, signal }: UploadVariables) => {
-      const write: DocWrite = { kind: 'doc.upload', key, slug, description, photos }
+    mutationFn: async (vars: UploadVariables) => {
+      const { key, description, photos, meta, site, workItemName, onProgress, signal } = vars
+      const write: DocWrite = { kind: 'doc.upload', key, slug, description, photos, meta, site }
       // Offline, or the network failed: queued in the outbox and shown in the grid as waiting.
-      const res = await sendOrQueueDocWrite(write, { owner: user }, () =>
+      const res = await sendOrQueueDocWrite(write, { owner: user, workItemName }, () =>
         sendDocWrite(write, onProgress, signal),
       )
       if (!res.data && !res.queued) throw new Error(res.message)
@@ -91,15 +129,57 @@ export function useUploadDocs(slug: string) {
     onSuccess: (res) => {
       // Queued: nothing reached the server yet; the grid shows the outbox item, and its landing refreshes.
       if (res.queued) return
-      const created = res.data?.docs ?? []
-      qc.setQueryData<Pages>(docKeys.list(slug), (data) => {
+      const created = (res.data?.docs ?? []) as SiteDoc[]
+      // The unfiltered list takes them on top at once; a filtered one asks the server what matches.
+      const unfiltered = docListKey(slug)
+      qc.setQueryData<Pages>(unfiltered, (data) => {
         if (!data || data.pages.length === 0) return data
         const known = new Set(data.pages.flatMap((p) => p.docs.map((d) => d.uuid)))
         const fresh = created.filter((d) => !known.has(d.uuid))
         const [first, ...rest] = data.pages
         return { ...data, pages: [{ ...first, docs: [...fresh, ...first.docs] }, ...rest] }
       })
-      return refreshQueries(qc, !qc.getQueryData(docKeys.list(slug)) && docKeys.list(slug), PROJECT_COUNTS)
+      const filtered = qc
+        .getQueryCache()
+        .findAll({ queryKey: docKeys.list(slug) })
+        .map((q) => q.queryKey)
+        .filter((k) => hasFilters((k[3] ?? {}) as DocFilters))
+      return refreshQueries(
+        qc,
+        !qc.getQueryData(unfiltered) && docKeys.list(slug),
+        ...filtered,
+        PROJECT_COUNTS,
+      )
+    },
+  })
+}
+
+export type ReviseVariables = UploadVariables & { doc: string }
+
+/**
+ * 'Unggah Revisi': new photos (and perhaps a new description) for an item in revision, under one
+ * Idempotency-Key; offline it waits in the outbox as 'doc.revise'. The answer is the item, back to pending.
+ */
+export function useReviseDoc(slug: string) {
+  const qc = useQueryClient()
+  const user = useCurrentUser()
+  return useMutation({
+    mutationFn: async (vars: ReviseVariables) => {
+      const { key, doc, description, photos, meta, site, workItemName, onProgress, signal } = vars
+      const write: DocWrite = { kind: 'doc.revise', key, slug, doc, description, photos, meta, site }
+      const res = await sendOrQueueDocWrite(
+        write,
+        { owner: user, doc: findDoc(qc, slug, doc) as Doc | undefined, workItemName },
+        () => sendDocWrite(write, onProgress, signal),
+      )
+      if (!res.data && !res.queued) throw new Error(res.message)
+      return res
+    },
+    onSuccess: (res, { doc }) => {
+      if (res.queued) return
+      const updated = res.data as SiteDoc | undefined
+      if (updated) patchDoc(qc, slug, doc, (d) => ({ ...d, ...updated }))
+      return refreshQueries(qc, docKeys.list(slug), docHistoryKey(slug, doc), PROJECT_COUNTS)
     },
   })
 }
@@ -120,7 +200,7 @@ export function useSetLike(slug: string) {
     // Queued offline: the optimistic heart stays (no answer to apply yet); the grid marks it waiting.
     mutationFn: ({ doc, liked, key }: { doc: string; liked: boolean; key: string }) => {
       const write: DocWrite = { kind: 'doc.like', key, slug, doc, liked }
-      return sendOrQueueDocWrite(write, { owner: user, doc: findDoc(qc, slug, doc) }, () =>
+      return sendOrQueueDocWrite(write, { owner: user, doc: findDoc(qc, slug, doc) as Doc | undefined }, () =>
         sendDocWrite(write),
       )
     },
@@ -181,11 +261,18 @@ export function useAddComment(slug: string, doc: string) {
 export function useReviewDoc(slug: string) {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: ({ doc, status }: { doc: string; status: DocReview }) => reviewDoc(slug, doc, status),
-    onSuccess: (res, { doc }) => {
-      const updated = res.data
-      if (updated) patchDoc(qc, slug, doc, (d) => ({ ...d, ...updated }))
-      return refreshQueries(qc, PROJECT_COUNTS)
+    mutationFn: ({ doc, status, note }: { doc: string; status: DocReview; note?: string }) =>
+      reviewDoc(slug, doc, status, note),
+    onSuccess: (res, { doc, note }) => {
+      const updated = res.data as SiteDoc | undefined
+      if (updated)
+        patchDoc(qc, slug, doc, (d) => ({
+          ...d,
+          ...updated,
+          review_note: updated.review_note ?? note ?? null,
+        }))
+      // Filtered lists (by status) and the item's history change with it.
+      return refreshQueries(qc, docKeys.list(slug), docHistoryKey(slug, doc), PROJECT_COUNTS)
     },
     // Someone else reviewed it first (409): show the item as it now is.
     onError: () => refreshQueries(qc, docKeys.list(slug)),
@@ -197,7 +284,7 @@ export function useRemoveDoc(slug: string) {
   return useMutation({
     mutationFn: (doc: string) => removeDoc(slug, doc),
     onSuccess: (_res, doc) => {
-      qc.setQueryData<Pages>(docKeys.list(slug), (data) =>
+      qc.setQueriesData<Pages>({ queryKey: docKeys.list(slug) }, (data) =>
         data
           ? { ...data, pages: data.pages.map((p) => ({ ...p, docs: p.docs.filter((d) => d.uuid !== doc) })) }
           : data,
@@ -206,4 +293,18 @@ export function useRemoveDoc(slug: string) {
       return refreshQueries(qc, PROJECT_COUNTS)
     },
   })
+}
+
+/** 'Kelola Item Pekerjaan' (admins): add, rename, delete; the list is fetched again after each. */
+export function useWorkItemActions(projectId: number) {
+  const qc = useQueryClient()
+  const done = () => refreshQueries(qc, workItemsKey(projectId))
+  return {
+    create: useMutation({ mutationFn: (name: string) => createWorkItem(projectId, name), onSuccess: done }),
+    rename: useMutation({
+      mutationFn: ({ id, name }: { id: number; name: string }) => renameWorkItem(projectId, id, name),
+      onSuccess: done,
+    }),
+    remove: useMutation({ mutationFn: (id: number) => deleteWorkItem(projectId, id), onSuccess: done }),
+  }
 }
