@@ -111,6 +111,7 @@ test('Back walks folder levels and tabs; a notification opens the folder of the 
     },
   })
   expect(up.status()).toBe(201)
+  const fileUuid = (await up.json()).data.results[0].uuid as string
 
   await loginViaUi(page, admin.email, admin.password)
   await page.goto(`/project/${project.slug}#pengawasan`)
@@ -148,6 +149,13 @@ test('Back walks folder levels and tabs; a notification opens the folder of the 
     .click()
   await expect(page).toHaveURL(new RegExp(`/project/${project.slug}#pengawasan/${inner}$`))
   await expect(page.getByRole('tabpanel').getByText('Laporan_Harian_Koordinasi.pdf')).toBeVisible()
+
+  // A link to the file itself ('#area/folder/file') opens its folder with the file marked.
+  await page.goto(`/project/${project.slug}#pengawasan/${inner}/${fileUuid}`)
+  const marked = page.locator(`#file-${fileUuid}`)
+  await expect(marked).toHaveAttribute('aria-current', 'location')
+  await expect(marked).toBeInViewport()
+  await expect(crumbs(page).getByText('Senin')).toBeVisible()
 })
 
 test("two admins edit one project: the second save answers with the first's name and time; the dashboard follows", async ({

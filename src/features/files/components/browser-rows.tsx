@@ -54,7 +54,16 @@ const rowBase = css({
   _hover: { bg: 'slate.50/70' },
 })
 const row = cx(rowGrid, rowBase)
-const fileRowClass = cx(rowGrid, rowBase, css({ rowGap: '2.5' }))
+const fileRowClass = cx(
+  rowGrid,
+  rowBase,
+  css({
+    rowGap: '2.5',
+    scrollMarginTop: '24',
+    // The file a link or notification pointed at ('#area/folder/file'): marked until the next one.
+    '&[data-target]': { bg: 'amber.50', boxShadow: 'inset 3px 0 0 {colors.amber.500}' },
+  }),
+)
 
 const desktopOnly = css({ display: { base: 'none', md: 'block' } })
 const cellText = cx(
@@ -234,6 +243,7 @@ export const FolderRow = memo(function FolderRow({
 
 export const FileRow = memo(function FileRow({
   file,
+  target,
   canWrite,
   canReview,
   downloading,
@@ -241,6 +251,8 @@ export const FileRow = memo(function FileRow({
   handlers,
 }: {
   file: FileEntry
+  /** The file a link pointed at ('#area/folder/file'): marked and scrolled to. */
+  target?: boolean
   canWrite: boolean
   canReview: boolean
   /** 0-100 while this file downloads. */
@@ -256,7 +268,12 @@ export const FileRow = memo(function FileRow({
   const busy = reviewing !== undefined
   const isDownloading = downloading !== undefined
   return (
-    <div className={fileRowClass}>
+    <div
+      className={fileRowClass}
+      data-target={target || undefined}
+      id={`file-${file.uuid}`}
+      aria-current={target ? 'location' : undefined}
+    >
       <div className={s.fileMain}>
         <FileKindTile name={file.name} />
         <div className={s.minW0}>

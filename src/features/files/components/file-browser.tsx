@@ -41,7 +41,7 @@ const DEFAULT_LIMITS = { max_file_bytes: 200 * 1024 * 1024, max_files: MAX_FILES
  */
 export function FileBrowser({ area, project }: { area: FileArea; project: Project }) {
   const slug = project.slug
-  const { folder, open } = useFolderLocation(slug, area)
+  const { folder, file: targetFile, open } = useFolderLocation(slug, area)
   const query = useInfiniteQuery(folderQueryOptions(slug, area, folder))
   const online = useOnline()
   const meta = AREA_META[area]
@@ -86,6 +86,13 @@ export function FileBrowser({ area, project }: { area: FileArea; project: Projec
     const top = card.current?.getBoundingClientRect().top ?? 0
     if (top < 0) card.current?.scrollIntoView({ block: 'start' })
   }, [folder])
+
+  // A link to one file ('#area/folder/file', e.g. from a notification): scrolled into view once it is listed.
+  const targetListed =
+    targetFile !== null && entries.some((e) => e.kind === 'file' && e.file.uuid === targetFile)
+  useEffect(() => {
+    if (targetListed) document.getElementById(`file-${targetFile}`)?.scrollIntoView({ block: 'center' })
+  }, [targetListed, targetFile])
 
   async function onReview(file: FileEntry, decision: ReviewDecision) {
     setReviewing((r) => ({ ...r, [file.uuid]: decision }))
@@ -159,6 +166,7 @@ export function FileBrowser({ area, project }: { area: FileArea; project: Projec
     ) : (
       <FileRow
         file={e.file}
+        target={e.file.uuid === targetFile}
         canWrite={writable}
         canReview={can.review}
         downloading={downloads[e.file.uuid]}

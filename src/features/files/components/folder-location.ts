@@ -17,12 +17,25 @@ export function folderFromHash(hash: string, area: FileArea): string | null {
   return tab?.toLowerCase() === area && folder ? folder : null
 }
 
+/** The file a link points at inside the folder: '#pengawasan/{folderUuid}/{fileUuid}' (a notification's link). */
+export function fileFromHash(hash: string, area: FileArea): string | null {
+  let value: string
+  try {
+    value = decodeURIComponent(hash.replace(/^#/, ''))
+  } catch {
+    return null
+  }
+  const [tab, , file] = value.split('/')
+  return tab?.toLowerCase() === area && file ? file : null
+}
+
 export const folderHash = (area: FileArea, folder: string | null) => (folder ? `${area}/${folder}` : area)
 
 export function useFolderLocation(slug: string, area: FileArea) {
   const hash = useLocation({ select: (l) => l.hash })
   const navigate = useNavigate()
   const folder = folderFromHash(hash, area)
+  const file = fileFromHash(hash, area)
   const open = useCallback(
     (target: string | null, opts: { replace?: boolean } = {}) =>
       navigate({
@@ -34,5 +47,5 @@ export function useFolderLocation(slug: string, area: FileArea) {
       }),
     [navigate, slug, area],
   )
-  return { folder, open }
+  return { folder, file, open }
 }
