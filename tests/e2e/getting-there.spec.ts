@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import {
   type Account,
@@ -156,6 +157,13 @@ test('Back walks folder levels and tabs; a notification opens the folder of the 
   await expect(marked).toHaveAttribute('aria-current', 'location')
   await expect(marked).toBeInViewport()
   await expect(crumbs(page).getByText('Senin')).toBeVisible()
+  await page.screenshot({
+    path: path.join(
+      import.meta.dirname,
+      '../../test-results/trash-history-screens',
+      `${test.info().project.name}-file-target.png`,
+    ),
+  })
 })
 
 test("two admins edit one project: the second save answers with the first's name and time; the dashboard follows", async ({

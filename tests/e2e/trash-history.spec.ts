@@ -108,6 +108,8 @@ test('a member deletes an item; the admin restores it from Sampah with its comme
   const adminProblems = watchConsole(adminPage)
   await loginViaUi(adminPage, admin.email, admin.password)
   await adminPage.goto(`/project/${project.slug}`)
+  await expect(adminPage.getByRole('link', { name: 'Riwayat' })).toBeVisible()
+  await adminPage.screenshot({ path: path.join(screens, `${test.info().project.name}-project-header.png`) })
   await adminPage.getByRole('link', { name: 'Sampah' }).click()
   await expect(adminPage).toHaveURL(new RegExp(`/project/${project.slug}/trash$`))
   await expect(adminPage.getByRole('heading', { name: 'Sampah', level: 1 })).toBeVisible()
