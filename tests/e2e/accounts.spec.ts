@@ -23,7 +23,8 @@ async function openNav(page: Page, link: string) {
 test('the guard sends strangers to /login; unknown paths show the not-found page', async ({ page }) => {
   const problems = watchConsole(page)
   await page.goto('/profile')
-  await expect(page).toHaveURL(/\/login$/)
+  // The page asked for comes back after the login (issue 23).
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/)
   await expect(page.getByRole('heading', { name: 'Masuk ke Akun Anda' })).toBeVisible()
 
   await page.goto('/halaman-yang-tidak-ada')

@@ -202,7 +202,9 @@ test('a supervisor builds folders, uploads three files (one picked file removed 
   await opsi('Berita Acara Serah Terima').click()
   await page.getByRole('menuitem', { name: 'Delete Folder' }).click()
   const confirm = page.getByRole('alertdialog', { name: 'Delete Folder' })
-  await expect(confirm.getByText(/akan dihapus secara permanen/)).toBeVisible()
+  await expect(
+    confirm.getByText(/akan dipindahkan ke Sampah\. Admin dapat memulihkannya dalam 30 hari/),
+  ).toBeVisible()
   await confirm.getByRole('button', { name: 'Hapus Folder' }).click()
   await expectToast(page, 'Folder deleted successfully')
   await expect(folderRow(page, 'Berita Acara Serah Terima')).toHaveCount(0)
@@ -303,7 +305,7 @@ test('the admin approves one file and rejects one; only pending files keep the b
   // Delete a file: confirmation, then gone on screen and on the server.
   await fileAction(page, 'Minggu 3.pdf', 'Hapus')
   const confirm = page.getByRole('alertdialog', { name: 'Delete File' })
-  await expect(confirm.getByText('File "Minggu 3.pdf" akan dihapus secara permanen.')).toBeVisible()
+  await expect(confirm.getByText(/^File "Minggu 3\.pdf" akan dipindahkan ke Sampah\./)).toBeVisible()
   await confirm.getByRole('button', { name: 'Hapus File' }).click()
   await expectToast(page, 'File deleted successfully')
   await expect(fileRow(page, 'Minggu 3.pdf')).toHaveCount(0)
