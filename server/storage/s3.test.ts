@@ -200,7 +200,11 @@ describe('an app whose STORAGE_URL is the object store', () => {
     expect(beyond.status).toBe(416)
     expect(beyond.headers.get('content-range')).toBe(`bytes */${data.length}`)
 
-    const gone = await t.request('DELETE', `/api/file/${p.slug}/remove/${uuid}`, { token: c.admin.token })
+    // A delete moves the file to the trash with its bytes; deleting it for good there removes the object.
+    const trashed = await t.request('DELETE', `/api/file/${p.slug}/remove/${uuid}`, { token: c.admin.token })
+    expect(trashed.status).toBe(200)
+    expect(await store.head(row.blob_key, 'private')).toBeDefined()
+    const gone = await t.request('DELETE', `/api/project/${p.id}/trash/file/${uuid}`, { token: c.admin.token })
     expect(gone.status).toBe(200)
     expect(await store.head(row.blob_key, 'private')).toBeUndefined()
   })
