@@ -32,6 +32,7 @@ import {
   HardDrive,
   HardHat,
   Heart,
+  History,
   House,
   type IconNode,
   Image,
@@ -40,10 +41,12 @@ import {
   Info,
   Key,
   LayoutGrid,
+  ListFilter,
   LoaderCircle,
   Lock,
   LogOut,
   Mail,
+  MapPin,
   Menu,
   MessageSquare,
   Pencil,
@@ -134,6 +137,7 @@ export const IconHeart = /* @__PURE__ */ icon(Heart)
 /** The same heart; kept as a name so no call site changes. */
 export const IconHeartSmall = IconHeart
 export const IconHelpCircle = /* @__PURE__ */ icon(CircleQuestionMark)
+export const IconHistory = /* @__PURE__ */ icon(History)
 export const IconHome = /* @__PURE__ */ icon(House)
 export const IconImage = /* @__PURE__ */ icon(Image)
 export const IconImagePlus = /* @__PURE__ */ icon(ImagePlus)
@@ -141,10 +145,12 @@ export const IconImages = /* @__PURE__ */ icon(Images)
 export const IconInfo = /* @__PURE__ */ icon(Info)
 export const IconKey = /* @__PURE__ */ icon(Key)
 export const IconLayoutGrid = /* @__PURE__ */ icon(LayoutGrid)
+export const IconListFilter = /* @__PURE__ */ icon(ListFilter)
 export const IconLoader = /* @__PURE__ */ icon(LoaderCircle)
 export const IconLock = /* @__PURE__ */ icon(Lock)
 export const IconLogOut = /* @__PURE__ */ icon(LogOut)
 export const IconMail = /* @__PURE__ */ icon(Mail)
+export const IconMapPin = /* @__PURE__ */ icon(MapPin)
 export const IconMenu = /* @__PURE__ */ icon(Menu)
 export const IconMessageSquare = /* @__PURE__ */ icon(MessageSquare)
 export const IconMoreVertical = /* @__PURE__ */ icon(EllipsisVertical)

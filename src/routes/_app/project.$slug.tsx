@@ -2,6 +2,7 @@ import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-route
 import { lazy, type ReactNode } from 'react'
 import { AREAS, type Area, type Project } from '../../contracts/projects'
 import { docCommentsQueryOptions, docListQueryOptions } from '../../features/documentation/queries'
+import { type DocFilters, parseDocFilters } from '../../features/documentation/site'
 import { saveFileTreesOffline } from '../../features/files/offline'
 import { SaveOfflineButton } from '../../features/outbox/components/save-offline-button'
 import { ProjectDetailPage } from '../../features/projects/components/project-detail-page'
@@ -25,10 +26,14 @@ const RecapTab = lazy(() =>
  * The body of each area tab. The file browser, documentation and recap features replace their entry
  * here (features do not import each other, so the route composes them).
  */
-const AREA_PANELS: Record<Area, (project: Project) => ReactNode> = {
+type AreaContext = { filters: DocFilters; onFiltersChange: (next: DocFilters) => void }
+
+const AREA_PANELS: Record<Area, (project: Project, context: AreaContext) => ReactNode> = {
   perencanaan: (project) => <FileBrowser area="perencanaan" project={project} />,
   pengawasan: (project) => <FileBrowser area="pengawasan" project={project} />,
-  dokumentasi: (project) => <DocsTab project={project} />,
+  dokumentasi: (project, { filters, onFiltersChange }) => (
+    <DocsTab project={project} filters={filters} onFiltersChange={onFiltersChange} />
+  ),
   rekap: (project) => <RecapTab project={project} />,
 }
 
@@ -76,6 +81,8 @@ function areaFromHash(hash: string): Area {
 }
 
 export const Route = createFileRoute('/_app/project/$slug')({
+  // The Dokumentasi tab's filters (from, to, work_item, uploader, status): a link reopens them.
+  validateSearch: (search: Record<string, unknown>): DocFilters => parseDocFilters(search),
   async loader({ context, params }) {
     // A missing or refused project is not fatal: the page logs it and shows 'Project tidak ditemukan'.
     await context.queryClient.ensureQueryData(projectDetailQueryOptions(params.slug)).catch(() => undefined)
@@ -87,7 +94,21 @@ function ProjectRoute() {
   const { slug } = Route.useParams()
   // The active tab lives in the URL hash (default perencanaan), so /project/x#rekap opens rekap.
   const area = areaFromHash(useLocation({ select: (l) => l.hash }))
+  const filters = Route.useSearch()
   const navigate = useNavigate()
+  const context: AreaContext = {
+    filters,
+    // A filter change replaces the entry (Back does not step through every pick); the link keeps them.
+    onFiltersChange: (next) =>
+      navigate({
+        to: '/project/$slug',
+        params: { slug },
+        search: next,
+        hash: (h) => h ?? '',
+        replace: true,
+        hashScrollIntoView: false,
+      }),
+  }
   return (
     <ProjectDetailPage
       slug={slug}
@@ -96,12 +117,13 @@ function ProjectRoute() {
         navigate({
           to: '/project/$slug',
           params: { slug },
+          search: (s) => s,
           hash: next,
           // Pushed: Back returns to the tab (and the folder) shown before (issue 23).
           hashScrollIntoView: false,
         })
       }
-      renderArea={(a, project) => AREA_PANELS[a](project)}
+      renderArea={(a, project) => AREA_PANELS[a](project, context)}
       renderActions={(project) => <SaveOfflineButton scope={project.slug} steps={offlineSteps(project)} />}
     />
   )

@@ -10,18 +10,29 @@ import { Card } from '../../../ui/card'
 import {
   IconCheck,
   IconClock,
+  IconHardHat,
   IconHeart,
+  IconHistory,
+  IconMapPin,
   IconMessageSquare,
   IconRotateCcw,
   IconTrash,
+  IconUpload,
 } from '../../../ui/icons'
 import { Tooltip } from '../../../ui/tooltip'
 import type { QueuedDocState } from '../outbox'
+import type { SiteDoc } from '../site'
 import { DocCarousel } from './doc-carousel'
 import { DocStatusBadge, takenLabel } from './doc-parts'
 
 export type DocCardProps = {
-  doc: Doc
+  doc: SiteDoc
+  /** A revision of it made on this phone waits in the outbox. */
+  revisionWaiting?: boolean
+  /** The uploader or an admin: may answer a 'Revisi' with new photos. */
+  canRevise?: boolean
+  onRevise?: (doc: SiteDoc) => void
+  onHistory?: (doc: SiteDoc) => void
   /** A like or comments made on this phone that wait in the outbox (already counted in `doc`). */
   waiting?: QueuedDocState
   isAdmin: boolean
@@ -58,6 +69,22 @@ const actionButton = css({
 
 const LONG_DESCRIPTION = 140
 
+const chip = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '1',
+  maxW: 'full',
+  h: '6',
+  px: '2',
+  fontSize: 'xs',
+  fontWeight: '500',
+  color: 'fgMuted',
+  bg: 'subtle',
+  borderRadius: 'full',
+  truncate: true,
+  '& svg': { w: '3.5', h: '3.5', flexShrink: 0 },
+})
+
 /**
  * One documentation item (SPEC, Dokumentasi tab): its photos, status, description, author and time, the
  * like toggle with its count, the comment count that opens the comment dialog, delete, and for admins
@@ -76,6 +103,10 @@ function WaitingClock() {
 
 export const DocCard = memo(function DocCard({
   doc,
+  revisionWaiting,
+  canRevise,
+  onRevise,
+  onHistory,
   waiting,
   isAdmin,
   eager,
@@ -163,6 +194,49 @@ export const DocCard = memo(function DocCard({
             </button>
           ) : null}
         </div>
+        {doc.work_item || doc.location || doc.progress != null ? (
+          <ul aria-label="Keterangan" className={hstack({ gap: '1.5', flexWrap: 'wrap' })}>
+            {doc.work_item ? (
+              <li className={chip}>
+                <IconHardHat /> {doc.work_item.name}
+              </li>
+            ) : null}
+            {doc.location ? (
+              <li className={chip}>
+                <IconMapPin /> {doc.location}
+              </li>
+            ) : null}
+            {doc.progress != null ? (
+              <li className={chip} aria-label={`Progres ${doc.progress} persen`}>
+                {doc.progress} %
+              </li>
+            ) : null}
+            {doc.version && doc.version > 1 ? <li className={chip}>Versi {doc.version}</li> : null}
+          </ul>
+        ) : null}
+        {doc.status === 'rejected' && doc.review_note ? (
+          <div
+            data-testid="review-note"
+            className={css({
+              fontSize: 'sm',
+              lineHeight: '1.5',
+              color: 'red.800',
+              bg: 'red.50',
+              borderWidth: '1px',
+              borderColor: 'red.200',
+              borderRadius: 'md',
+              px: '3',
+              py: '2',
+              whiteSpace: 'pre-line',
+              wordBreak: 'break-word',
+            })}
+          >
+            <span className={css({ display: 'block', fontSize: 'xs', fontWeight: '600', color: 'red.700' })}>
+              Catatan revisi
+            </span>
+            {doc.review_note}
+          </div>
+        ) : null}
         <div className={hstack({ gap: '2', mt: 'auto', minW: '0' })}>
           <Avatar name={doc.creator.name} size="xs" />
           <div className={css({ minW: '0', fontSize: 'xs', lineHeight: '1.35' })}>
@@ -210,6 +284,17 @@ export const DocCard = memo(function DocCard({
           <span aria-hidden="true">{doc.comments}</span>
           {waiting?.comments ? <WaitingClock /> : null}
         </button>
+        {onHistory ? (
+          <button
+            type="button"
+            className={actionButton}
+            aria-label="Riwayat dokumentasi"
+            title="Riwayat"
+            onClick={() => onHistory(doc)}
+          >
+            <IconHistory />
+          </button>
+        ) : null}
         <span className={css({ flex: '1' })} />
         <Tooltip content={online ? 'Hapus dokumentasi' : needsSignalTo('menghapus')}>
           <Button
@@ -240,7 +325,8 @@ export const DocCard = memo(function DocCard({
             loading={reviewing === 'approved'}
             disabled={!!reviewing}
             needsSignal={needsSignalTo('meninjau')}
-            className={css({ bg: 'green.600', _hover: { _enabled: { bg: 'green.700' } } })}
+            // green.700 under white text passes WCAG AA (green.600 did not); darker still on hover.
+            className={css({ bg: 'green.700', _hover: { _enabled: { bg: 'green.800' } } })}
           >
             {reviewing === 'approved' ? null : <IconCheck />}
             Approve
@@ -260,6 +346,19 @@ export const DocCard = memo(function DocCard({
             {reviewing === 'rejected' ? null : <IconRotateCcw />}
             Revisi
           </Button>
+        </div>
+      ) : null}
+      {canRevise && onRevise && doc.status === 'rejected' ? (
+        <div className={css({ px: '3', pb: '3' })}>
+          {revisionWaiting ? (
+            <p className={hstack({ gap: '1.5', fontSize: 'xs', color: 'amber.800', fontWeight: '600' })}>
+              <IconClock /> Revisi menunggu dikirim
+            </p>
+          ) : (
+            <Button size="sm" variant="secondary" fullWidth onClick={() => onRevise(doc)}>
+              <IconUpload /> Unggah Revisi
+            </Button>
+          )}
         </div>
       ) : null}
     </Card>

@@ -1,25 +1,35 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { Fragment, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
-import { flex, stack } from 'styled-system/patterns'
+import { flex, hstack, stack } from 'styled-system/patterns'
 import type { Doc, DocReview } from '../../../contracts/documentation'
 import type { Project } from '../../../contracts/projects'
 import { errorMessage, failureMessage } from '../../../lib/api'
 import { useCurrentUser } from '../../../lib/current-user'
+import { formatDateLong, formatYmd } from '../../../lib/format'
 import { needsSignalTo } from '../../../lib/use-online'
 import { Button } from '../../../ui/button'
 import { cardGrid } from '../../../ui/card'
 import { ConfirmDialog } from '../../../ui/dialog'
 import { EmptyState } from '../../../ui/empty-state'
-import { IconAlertCircle, IconCamera, IconImagePlus, IconWifiOff } from '../../../ui/icons'
+import { IconAlertCircle, IconCamera, IconImagePlus, IconSearchX, IconWifiOff } from '../../../ui/icons'
 import { notify } from '../../../ui/notify'
 import { OfflineNote } from '../../../ui/offline-note'
-import { rememberProjectName, useQueuedDocStates, useQueuedUploads, withQueued } from '../outbox'
+import {
+  rememberProjectName,
+  useQueuedDocStates,
+  useQueuedRevisions,
+  useQueuedUploads,
+  withQueued,
+} from '../outbox'
 import { docListQueryOptions, toggleLikeVariables, useRemoveDoc, useReviewDoc, useSetLike } from '../queries'
+import { type DocFilters, hasFilters, type SiteDoc } from '../site'
 import { CommentDialog } from './comment-dialog'
 import { DocCard } from './doc-card'
+import { DocFiltersBar } from './doc-filters'
 import { DocSkeletons } from './doc-parts'
 import { QueuedDocCard } from './queued-doc-card'
+import { DocHistoryDialog, ReviewNoteDialog } from './review-dialogs'
 import { UploadDialog } from './upload-dialog'
 
 // The full-size viewer (Swiper's zoom) loads when a photo is first opened.
@@ -32,16 +42,28 @@ const EAGER = 3
  * The Dokumentasi tab: a grid of documentation cards, newest first, that loads the next page as it is
  * scrolled to (thumbnails only), with upload, comments, full-size preview, likes, review and delete.
  */
-export default function DocsPanel({ project }: { project: Project }) {
+export default function DocsPanel({
+  project,
+  filters = {},
+  onFiltersChange,
+}: {
+  project: Project
+  filters?: DocFilters
+  onFiltersChange?: (next: DocFilters) => void
+}) {
   const slug = project.slug
   const user = useCurrentUser()
   const isAdmin = user.role === 'admin'
-  const list = useInfiniteQuery(docListQueryOptions(slug))
+  const list = useInfiniteQuery(docListQueryOptions(slug, filters))
   const like = useSetLike(slug)
   const review = useReviewDoc(slug)
   const remove = useRemoveDoc(slug)
 
   const [uploadOpen, setUploadOpen] = useState(false)
+  const [revising, setRevising] = useState<SiteDoc | null>(null)
+  const [rejecting, setRejecting] = useState<SiteDoc | null>(null)
+  const [historyOf, setHistoryOf] = useState<SiteDoc | null>(null)
+  const queuedRevisions = useQueuedRevisions(slug)
   const [viewer, setViewer] = useState<{ doc: Doc; index: number } | null>(null)
   const [commentsFor, setCommentsFor] = useState<string | null>(null)
   const [toDelete, setToDelete] = useState<Doc | null>(null)
@@ -54,7 +76,7 @@ export default function DocsPanel({ project }: { project: Project }) {
   const queuedStates = useQueuedDocStates(slug)
   // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed when the pages or the queue change
   const docs = useMemo(
-    () => loaded.map((d) => withQueued(d, queuedStates.get(d.uuid))),
+    () => loaded.map((d) => withQueued(d as Doc, queuedStates.get(d.uuid)) as SiteDoc),
     [list.data, queuedStates],
   )
   // The dialog follows the cached item, so its counts stay current.
@@ -67,12 +89,13 @@ export default function DocsPanel({ project }: { project: Project }) {
       }),
     [like.mutate],
   )
-  const onReview = useCallback(
-    async (doc: Doc, status: DocReview) => {
+  const sendReview = useCallback(
+    async (doc: Doc, status: DocReview, note?: string) => {
       setReviewing({ uuid: doc.uuid, status })
       try {
-        const res = await review.mutateAsync({ doc: doc.uuid, status })
+        const res = await review.mutateAsync({ doc: doc.uuid, status, note })
         notify('success', res.message)
+        return true
       } catch (err) {
         notify(
           'error',
@@ -81,12 +104,23 @@ export default function DocsPanel({ project }: { project: Project }) {
             status === 'approved' ? 'Failed to approve document' : 'Failed to reject document',
           ),
         )
+        return false
       } finally {
         setReviewing(null)
       }
     },
     [review.mutateAsync],
   )
+  // 'Revisi' asks for the reason first; 'Approve' goes at once.
+  const onReview = useCallback(
+    (doc: Doc, status: DocReview) => {
+      if (status === 'rejected') setRejecting(doc as SiteDoc)
+      else void sendReview(doc, status)
+    },
+    [sendReview],
+  )
+  const onRevise = useCallback((doc: SiteDoc) => setRevising(doc), [])
+  const onHistory = useCallback((doc: SiteDoc) => setHistoryOf(doc), [])
   const onOpenPhoto = useCallback((doc: Doc, index: number) => setViewer({ doc, index }), [])
   const onComments = useCallback((doc: Doc) => setCommentsFor(doc.uuid), [])
   const onDelete = useCallback((doc: Doc) => setToDelete(doc), [])
@@ -122,6 +156,15 @@ export default function DocsPanel({ project }: { project: Project }) {
   }, [hasNextPage, isFetchingNextPage, fetchNextPage])
 
   const total = project.folder_counts?.dokumentasi ?? docs.length
+  const filtered = hasFilters(filters)
+  // Newest day first, as the list comes (newest first): one header per Asia/Jakarta day.
+  const days: { day: string; docs: { doc: SiteDoc; i: number }[] }[] = []
+  docs.forEach((doc, i) => {
+    const day = formatYmd(doc.created_at)
+    const last = days[days.length - 1]
+    if (last?.day === day) last.docs.push({ doc, i })
+    else days.push({ day, docs: [{ doc, i }] })
+  })
 
   return (
     <section aria-label="Dokumentasi" data-area="dokumentasi">
@@ -148,6 +191,10 @@ export default function DocsPanel({ project }: { project: Project }) {
         )}
       </div>
 
+      {onFiltersChange ? (
+        <DocFiltersBar projectId={project.id} filters={filters} docs={docs} onChange={onFiltersChange} />
+      ) : null}
+
       {list.isPending && list.fetchStatus === 'paused' && queuedUploads.length === 0 ? (
         <EmptyState
           icon={<IconWifiOff />}
@@ -166,6 +213,17 @@ export default function DocsPanel({ project }: { project: Project }) {
             </Button>
           }
         />
+      ) : docs.length === 0 && filtered ? (
+        <EmptyState
+          icon={<IconSearchX />}
+          title="Tidak ada dokumentasi yang cocok dengan filter"
+          description="Ubah tanggal, item pekerjaan, pengunggah atau status, atau hapus filter."
+          action={
+            <Button variant="secondary" onClick={() => onFiltersChange?.({})}>
+              Hapus filter
+            </Button>
+          }
+        />
       ) : docs.length === 0 && queuedUploads.length === 0 ? (
         <EmptyState
           icon={<IconImagePlus />}
@@ -180,27 +238,43 @@ export default function DocsPanel({ project }: { project: Project }) {
       ) : (
         <>
           <OfflineNote className={css({ mb: '3' })} />
+          {/* One list (queued items first), split by day: each day's header spans the row. */}
           <ul aria-label="Daftar dokumentasi" className={cardGrid}>
             {queuedUploads.map((item) => (
               <li key={item.key} className={css({ minW: '0' })}>
                 <QueuedDocCard item={item} />
               </li>
             ))}
-            {docs.map((doc, i) => (
-              <li key={doc.uuid} className={css({ minW: '0' })}>
-                <DocCard
-                  doc={doc}
-                  waiting={queuedStates.get(doc.uuid)}
-                  isAdmin={isAdmin}
-                  eager={i < EAGER}
-                  reviewing={reviewing?.uuid === doc.uuid ? reviewing.status : null}
-                  onOpenPhoto={onOpenPhoto}
-                  onToggleLike={onToggleLike}
-                  onComments={onComments}
-                  onReview={onReview}
-                  onDelete={onDelete}
-                />
-              </li>
+            {days.map(({ day, docs: dayDocs }) => (
+              <Fragment key={day}>
+                {/* biome-ignore lint/a11y/useSemanticElements: a row of the list (an h3 cannot be a child of ul) that is a heading, not an item */}
+                <li role="heading" aria-level={3} data-day={day} className={dayHeader}>
+                  {dayLabel(day)}
+                  <span className={css({ fontWeight: '400', color: 'fgSubtle' })}>
+                    {dayDocs.length} dokumentasi
+                  </span>
+                </li>
+                {dayDocs.map(({ doc, i }) => (
+                  <li key={doc.uuid} className={css({ minW: '0' })}>
+                    <DocCard
+                      doc={doc}
+                      waiting={queuedStates.get(doc.uuid)}
+                      revisionWaiting={queuedRevisions.has(doc.uuid)}
+                      isAdmin={isAdmin}
+                      canRevise={isAdmin || doc.creator.id === user.id}
+                      eager={i < EAGER}
+                      reviewing={reviewing?.uuid === doc.uuid ? reviewing.status : null}
+                      onOpenPhoto={onOpenPhoto}
+                      onToggleLike={onToggleLike}
+                      onComments={onComments}
+                      onReview={onReview}
+                      onDelete={onDelete}
+                      onRevise={onRevise}
+                      onHistory={onHistory}
+                    />
+                  </li>
+                ))}
+              </Fragment>
             ))}
           </ul>
           <div ref={sentinel} className={flex({ justify: 'center', py: '6' })}>
@@ -217,7 +291,24 @@ export default function DocsPanel({ project }: { project: Project }) {
         </>
       )}
 
-      <UploadDialog slug={slug} open={uploadOpen} onClose={() => setUploadOpen(false)} />
+      <UploadDialog
+        slug={slug}
+        projectId={project.id}
+        isAdmin={isAdmin}
+        open={uploadOpen || revising !== null}
+        revising={revising}
+        onClose={() => {
+          setUploadOpen(false)
+          setRevising(null)
+        }}
+      />
+      <ReviewNoteDialog
+        doc={rejecting}
+        pending={reviewing?.status === 'rejected'}
+        onClose={() => setRejecting(null)}
+        onSubmit={(doc, note) => sendReview(doc, 'rejected', note)}
+      />
+      <DocHistoryDialog slug={slug} doc={historyOf} onClose={() => setHistoryOf(null)} />
       <CommentDialog slug={slug} doc={commentDoc} onClose={() => setCommentsFor(null)} />
       {viewer ? (
         <Suspense fallback={null}>
@@ -250,4 +341,25 @@ export default function DocsPanel({ project }: { project: Project }) {
       />
     </section>
   )
+}
+
+const dayHeader = hstack({
+  gridColumn: '1 / -1',
+  gap: '2',
+  mt: '2',
+  fontSize: 'sm',
+  fontWeight: '600',
+  color: 'fg',
+  _first: { mt: '0' },
+  _after: { content: '""', order: '1', flex: '1', h: '1px', bg: 'border' },
+  '& > span': { order: '2' },
+})
+
+/** 'Hari ini', 'Kemarin', else '24 November 2026'. */
+function dayLabel(day: string): string {
+  const today = formatYmd(new Date())
+  const yesterday = formatYmd(new Date(Date.now() - 86_400_000))
+  if (day === today) return 'Hari ini'
+  if (day === yesterday) return 'Kemarin'
+  return formatDateLong(day)
 }

@@ -1,16 +1,25 @@
 import { lazy, Suspense } from 'react'
 import type { Project } from '../../../contracts/projects'
+import type { DocFilters } from '../site'
 import { DocSkeletons } from './doc-parts'
 
 // The grid, Swiper and the upload dialog load only when the Dokumentasi tab opens (DESIGN.md budget);
 // the photo compressor loads later still, with the first photo picked.
 const DocsPanel = lazy(() => import('./docs-panel'))
 
-/** The Dokumentasi tab of a project. */
-export function DocsTab({ project }: { project: Project }) {
+/** The Dokumentasi tab of a project; its filters are the route's search params. */
+export function DocsTab({
+  project,
+  filters,
+  onFiltersChange,
+}: {
+  project: Project
+  filters?: DocFilters
+  onFiltersChange?: (next: DocFilters) => void
+}) {
   return (
     <Suspense fallback={<DocSkeletons />}>
-      <DocsPanel project={project} />
+      <DocsPanel project={project} filters={filters} onFiltersChange={onFiltersChange} />
     </Suspense>
   )
 }

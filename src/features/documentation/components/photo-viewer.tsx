@@ -9,10 +9,20 @@ import type { Swiper as SwiperClass } from 'swiper'
 import { A11y, Keyboard, Zoom } from 'swiper/modules'
 import { Swiper, SwiperSlide } from 'swiper/react'
 import type { Doc, DocImage } from '../../../contracts/documentation'
-import { formatRelativeTime } from '../../../lib/format'
-import { IconChevronLeft, IconChevronRight, IconX } from '../../../ui/icons'
+import { formatDate, formatDateTime, formatRelativeTime, formatYmd } from '../../../lib/format'
+import {
+  IconChevronLeft,
+  IconChevronRight,
+  IconClock,
+  IconHardHat,
+  IconMapPin,
+  IconShieldCheck,
+  IconX,
+} from '../../../ui/icons'
+import { notify } from '../../../ui/notify'
+import { formatCoords, geoUri, type SiteDoc, type SiteImage, shortHash } from '../site'
 import { SWIPER_A11Y } from './carousel-parts'
-import { DocStatusBadge, takenLabel } from './doc-parts'
+import { DocStatusBadge } from './doc-parts'
 
 const roundButton = css({
   display: 'inline-flex',
@@ -66,6 +76,107 @@ function FullPhoto({ image, alt }: { image: DocImage; alt: string }) {
   )
 }
 
+/** '24 Nov 2026 09.14' (the viewer's time zone: Asia/Jakarta on the team's phones). */
+const dayTime = (at: string) => `${formatDate(at)} ${formatDateTime(at).split(', ')[1] ?? ''}`.trim()
+
+/** 'Diambil 24 Nov 2026 09.14 · Diterima 09.52' (the day repeated only when it differs). */
+export function whenLabel(image: SiteImage): string | null {
+  const parts: string[] = []
+  if (image.taken_at) parts.push(`Diambil ${dayTime(image.taken_at)}`)
+  if (image.received_at) {
+    const sameDay = image.taken_at && formatYmd(image.taken_at) === formatYmd(image.received_at)
+    parts.push(
+      `Diterima ${sameDay ? (formatDateTime(image.received_at).split(', ')[1] ?? '') : dayTime(image.received_at)}`,
+    )
+  }
+  return parts.length > 0 ? parts.join(' · ') : null
+}
+
+const infoRow = hstack({
+  gap: '1.5',
+  fontSize: 'xs',
+  color: 'slate.200',
+  minW: '0',
+  '& svg': { w: '3.5', h: '3.5', flexShrink: 0, color: 'slate.400' },
+})
+
+const infoLink = css({
+  color: 'sky.300',
+  fontWeight: '600',
+  textDecoration: 'underline',
+  textUnderlineOffset: '2px',
+  _hover: { color: 'sky.200' },
+  _focusVisible: { outline: '2px solid white', outlineOffset: '2px', borderRadius: 'sm' },
+})
+
+/** When, where and what: the evidence of the photo on screen and of its item. */
+function PhotoEvidence({ doc, image }: { doc: SiteDoc; image: SiteImage }) {
+  const when = whenLabel(image)
+  const placed = image.lat != null && image.lng != null
+  const what = [
+    doc.work_item?.name,
+    doc.location,
+    doc.progress != null ? `Progres ${doc.progress} %` : null,
+    doc.version && doc.version > 1 ? `Versi ${doc.version}` : null,
+  ].filter(Boolean)
+  return (
+    <span data-testid="photo-evidence" className={stack({ gap: '1' })}>
+      {when ? (
+        <span className={infoRow} data-testid="photo-when">
+          <IconClock /> {when}
+        </span>
+      ) : null}
+      {placed ? (
+        <span className={infoRow} data-testid="photo-place">
+          <IconMapPin />
+          <span className={css({ fontVariantNumeric: 'tabular-nums' })}>
+            {formatCoords(image.lat as number, image.lng as number)}
+            {image.accuracy_m != null ? ` (±${Math.round(image.accuracy_m)} m)` : ''}
+          </span>
+          <a href={geoUri(image.lat as number, image.lng as number, image.accuracy_m)} className={infoLink}>
+            Buka di peta
+          </a>
+        </span>
+      ) : null}
+      {what.length > 0 ? (
+        <span className={infoRow} data-testid="photo-what">
+          <IconHardHat /> {what.join(' · ')}
+        </span>
+      ) : null}
+      {image.sha256 ? (
+        <span className={infoRow}>
+          <IconShieldCheck />
+          SHA-256{' '}
+          <button
+            type="button"
+            title={image.sha256}
+            aria-label={`SHA-256 ${image.sha256}, salin`}
+            onClick={() =>
+              navigator.clipboard?.writeText(image.sha256 as string).then(
+                () => notify('success', 'SHA-256 disalin'),
+                () => undefined,
+              )
+            }
+            className={css({
+              p: '0',
+              fontFamily: 'mono',
+              fontSize: 'xs',
+              color: 'slate.200',
+              bg: 'transparent',
+              border: 'none',
+              cursor: 'copy',
+              _hover: { color: 'white', textDecoration: 'underline' },
+              _focusVisible: { outline: '2px solid white', outlineOffset: '2px' },
+            })}
+          >
+            {shortHash(image.sha256)}
+          </button>
+        </span>
+      ) : null}
+    </span>
+  )
+}
+
 /**
  * The full-size preview: every photo of the item at full resolution, swipe or arrow keys to move
  * (looping when there is more than one), pinch or double-tap to zoom, Escape to close.
@@ -83,8 +194,7 @@ export function PhotoViewer({
   const [swiper, setSwiper] = useState<SwiperClass | null>(null)
   const images = doc?.images ?? []
   const many = images.length > 1
-  const image = images[current] ?? images[0]
-  const taken = takenLabel(image?.taken_at)
+  const image = (images[current] ?? images[0]) as SiteImage | undefined
 
   return (
     <ArkDialog.Root
@@ -225,7 +335,6 @@ export function PhotoViewer({
                   <DocStatusBadge status={doc.status} />
                   <span className={css({ fontSize: 'xs', color: 'slate.300' })}>
                     {doc.creator.name} · {formatRelativeTime(doc.created_at)}
-                    {taken ? ` · ${taken}` : ''}
                   </span>
                 </span>
                 <span
@@ -239,6 +348,7 @@ export function PhotoViewer({
                 >
                   {doc.description}
                 </span>
+                {image ? <PhotoEvidence doc={doc as SiteDoc} image={image} /> : null}
               </ArkDialog.Description>
             ) : null}
           </ArkDialog.Content>

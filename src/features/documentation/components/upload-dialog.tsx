@@ -1,6 +1,8 @@
-import { type FormEvent, useRef, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
-import { grid, stack } from 'styled-system/patterns'
+import { grid, hstack, stack } from 'styled-system/patterns'
+import type { PhotoMeta } from '../../../contracts/doc-writes'
 import {
   DOC_DESCRIPTION_MAX,
   DOC_DESCRIPTION_MIN,
@@ -15,7 +17,7 @@ import { newRequestId } from '../../../lib/upload-request'
 import { Button } from '../../../ui/button'
 import { Dialog } from '../../../ui/dialog'
 import { TextAreaField } from '../../../ui/field'
-import { IconCamera, IconImagePlus, IconImages } from '../../../ui/icons'
+import { IconCamera, IconImagePlus, IconImages, IconMapPin } from '../../../ui/icons'
 import { notify, toast } from '../../../ui/notify'
 import {
   DropZone,
@@ -25,8 +27,11 @@ import {
   useUploadDialog,
 } from '../../../ui/upload-dialog'
 import type { CompressedPhoto } from '../compress/photo-compressor'
-import { useUploadDocs } from '../queries'
+import { useReviseDoc, useUploadDocs, workItemsQueryOptions } from '../queries'
+import type { SiteDoc } from '../site'
 import { PickedPhotos } from './picked-photos'
+import { EMPTY_SITE, progressError, SiteFieldset, type SiteValues, siteFields } from './site-fields'
+import { placeNote, useCapturePlace } from './use-capture-place'
 import { usePickedPhotos } from './use-picked-photos'
 
 /**
@@ -35,9 +40,28 @@ import { usePickedPhotos } from './use-picked-photos'
  * Each photo is compressed in a web worker as soon as it is picked, so sending starts at once; only the
  * compressed copies are sent, never the originals.
  */
-export function UploadDialog({ slug, open, onClose }: { slug: string; open: boolean; onClose: () => void }) {
+export function UploadDialog({
+  slug,
+  projectId,
+  isAdmin,
+  open,
+  revising,
+  onClose,
+}: {
+  slug: string
+  projectId: number
+  isAdmin: boolean
+  open: boolean
+  /** 'Unggah Revisi': new photos (and optionally a new description) for this item in revision. */
+  revising?: SiteDoc | null
+  onClose: () => void
+}) {
   const upload = useUploadDocs(slug)
+  const revise = useReviseDoc(slug)
+  const qc = useQueryClient()
   const picked = usePickedPhotos()
+  const capture = useCapturePlace()
+  const [site, setSite] = useState<SiteValues>(EMPTY_SITE)
   const [description, setDescription] = useState('')
   const [touched, setTouched] = useState(false)
   const [serverError, setServerError] = useState<string | null>(null)
@@ -46,8 +70,20 @@ export function UploadDialog({ slug, open, onClose }: { slug: string; open: bool
   const cameraRef = useRef<HTMLInputElement>(null)
   const galleryRef = useRef<HTMLInputElement>(null)
 
+  // A revision starts from the item's own work item, place and progress.
+  useEffect(() => {
+    if (open && revising)
+      setSite({
+        workItem: revising.work_item ? String(revising.work_item.id) : '',
+        location: revising.location ?? '',
+        progress: revising.progress != null ? String(revising.progress) : '',
+      })
+  }, [open, revising])
+
   function reset() {
     picked.clear()
+    capture.reset()
+    setSite(EMPTY_SITE)
     setDescription('')
     setTouched(false)
     setServerError(null)
@@ -58,6 +94,8 @@ export function UploadDialog({ slug, open, onClose }: { slug: string; open: bool
   function addPhotos(files: File[], fromCamera: boolean) {
     setServerError(null)
     picked.add(files, fromCamera)
+    // Where they are taken: asked once, never waited for.
+    if (files.length > 0) capture.ask()
   }
 
   /**
@@ -76,8 +114,9 @@ export function UploadDialog({ slug, open, onClose }: { slug: string; open: bool
 
   const { ready, compressing } = picked
   const length = description.trim().length
-  const tooShort = length < DOC_DESCRIPTION_MIN
-  const canSubmit = !tooShort && !compressing && !sending
+  // A revision may keep the item's description (left empty).
+  const tooShort = revising ? length > 0 && length < DOC_DESCRIPTION_MIN : length < DOC_DESCRIPTION_MIN
+  const canSubmit = !tooShort && !compressing && !sending && !progressError(site.progress)
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -86,25 +125,51 @@ export function UploadDialog({ slug, open, onClose }: { slug: string; open: bool
       picked.setPhotoError(DOC_MSG.noImages)
       return
     }
-    const checked = validate(DocUploadSchema, { description })
+    const checked =
+      revising && length === 0
+        ? ({ ok: true, output: { description: '' } } as const)
+        : validate(DocUploadSchema, { description })
     if (!checked.ok || !canSubmit) return
     const input = ready.map((p) => ({ name: p.name, blob: (p.result as CompressedPhoto).file }))
+    const where = capture.place.state === 'found' ? capture.place : null
+    const meta: PhotoMeta[] = ready.map((p) => ({
+      taken_at: new Date(p.capturedAt).toISOString(),
+      lat: where?.lat ?? null,
+      lng: where?.lng ?? null,
+      accuracy_m: where ? Math.round(where.accuracy * 10) / 10 : null,
+    }))
+    const fields = siteFields(site)
+    const workItemName = qc
+      .getQueryData(workItemsQueryOptions(projectId).queryKey)
+      ?.find((w) => w.id === fields.work_item_id)?.name
     // One key per content: sending the same photos and text again (after a lost answer) is the same upload.
-    const fingerprint = JSON.stringify([checked.output.description, ready.map((p) => p.id)])
+    const fingerprint = JSON.stringify([
+      revising?.uuid,
+      checked.output.description,
+      ready.map((p) => p.id),
+      fields,
+      meta,
+    ])
     if (keyRef.current?.fingerprint !== fingerprint) keyRef.current = { fingerprint, key: newRequestId() }
     const key = keyRef.current.key
     setServerError(null)
     setProgress(0)
     await core.send(async (signal) => {
       try {
-        const res = await upload.mutateAsync({
+        const vars = {
           key,
           description: checked.output.description,
           photos: input,
+          meta,
+          site: fields,
+          workItemName,
           onProgress: setProgress,
           signal,
-        })
-        const failed = res.data?.errors ?? []
+        }
+        const res = revising
+          ? await revise.mutateAsync({ ...vars, doc: revising.uuid })
+          : await upload.mutateAsync(vars)
+        const failed = (res.data && 'errors' in res.data ? res.data.errors : undefined) ?? []
         if (failed.length > 0)
           toast({
             type: 'warning',
@@ -112,7 +177,11 @@ export function UploadDialog({ slug, open, onClose }: { slug: string; open: bool
             description: failed.map((f) => `${f.name}: ${f.message}`).join('\n'),
             duration: 8000,
           })
-        else notify('success', res.message || DOC_MSG.uploaded)
+        else
+          notify(
+            'success',
+            res.message || (revising ? 'Revisi dokumentasi berhasil diunggah' : DOC_MSG.uploaded),
+          )
         reset()
         onClose()
       } catch (err) {
@@ -133,8 +202,12 @@ export function UploadDialog({ slug, open, onClose }: { slug: string; open: bool
       onOpenChange={(o) => {
         if (!o) core.close()
       }}
-      title="Unggah Dokumentasi"
-      description="Foto lapangan dengan deskripsi pekerjaan. Foto dikecilkan di perangkat sebelum dikirim."
+      title={revising ? 'Unggah Revisi' : 'Unggah Dokumentasi'}
+      description={
+        revising
+          ? 'Foto baru untuk dokumentasi yang diminta revisi. Versi sebelumnya tetap tersimpan di riwayat.'
+          : 'Foto lapangan dengan deskripsi pekerjaan. Foto dikecilkan di perangkat sebelum dikirim.'
+      }
       size="lg"
       footer={
         <UploadActions
@@ -144,7 +217,7 @@ export function UploadDialog({ slug, open, onClose }: { slug: string; open: bool
           form="doc-upload-form"
           disabled={!canSubmit}
           icon={<IconImagePlus />}
-          label={ready.length > 1 ? `Unggah ${ready.length} Foto` : 'Unggah'}
+          label={revising ? 'Unggah Revisi' : ready.length > 1 ? `Unggah ${ready.length} Foto` : 'Unggah'}
         />
       }
     >
@@ -208,12 +281,44 @@ export function UploadDialog({ slug, open, onClose }: { slug: string; open: bool
               {compressing ? ' · sisanya sedang diproses' : ''}
             </p>
           ) : null}
+          {placeNote(capture.place) ? (
+            <p
+              data-testid="capture-place"
+              data-state={capture.place.state}
+              className={hstack({
+                gap: '1',
+                fontSize: 'xs',
+                color: 'fgSubtle',
+                '& svg': { w: '3.5', h: '3.5' },
+              })}
+            >
+              <IconMapPin /> {placeNote(capture.place)}
+            </p>
+          ) : null}
         </fieldset>
 
+        {revising?.review_note ? (
+          <div
+            className={css({
+              fontSize: 'sm',
+              color: 'red.800',
+              bg: 'red.50',
+              borderWidth: '1px',
+              borderColor: 'red.200',
+              borderRadius: 'md',
+              px: '3',
+              py: '2',
+            })}
+          >
+            <span className={css({ fontWeight: '600' })}>Catatan revisi: </span>
+            {revising.review_note}
+          </div>
+        ) : null}
+
         <TextAreaField
-          label="Deskripsi"
+          label={revising ? 'Deskripsi baru (opsional)' : 'Deskripsi'}
           name="description"
-          required
+          required={!revising}
           value={description}
           maxLength={DOC_DESCRIPTION_MAX}
           disabled={sending}
@@ -222,7 +327,11 @@ export function UploadDialog({ slug, open, onClose }: { slug: string; open: bool
             setServerError(null)
           }}
           onBlur={() => setTouched(length > 0 || touched)}
-          placeholder="Contoh: Pengecoran kolom lantai 2 as C-4, selesai 80%"
+          placeholder={
+            revising
+              ? 'Kosongkan untuk memakai deskripsi sebelumnya'
+              : 'Contoh: Pengecoran kolom lantai 2 as C-4, selesai 80%'
+          }
           rows={3}
           error={descriptionError}
           hint={
@@ -230,6 +339,14 @@ export function UploadDialog({ slug, open, onClose }: { slug: string; open: bool
               ? `Minimal ${DOC_DESCRIPTION_MIN} karakter · ${length}/${DOC_DESCRIPTION_MIN}`
               : `${length} karakter`
           }
+        />
+
+        <SiteFieldset
+          projectId={projectId}
+          isAdmin={isAdmin}
+          values={site}
+          onChange={setSite}
+          disabled={sending}
         />
 
         {progress !== null ? (

@@ -11,6 +11,8 @@ export type PickedPhoto = {
   result?: CompressedPhoto
   preview?: string
   error?: string
+  /** When it was captured as this device knows it (ms): the moment a camera shot came in, else the file's time. */
+  capturedAt: number
 }
 
 const IMAGE_NAME = /\.(jpe?g|png|webp|gif|heic|heif|avif|bmp)$/i
@@ -70,7 +72,12 @@ export function usePickedPhotos() {
         break
       }
       names.add(name)
-      const picked: PickedPhoto = { id: newRequestId(), name, status: 'compressing' }
+      const picked: PickedPhoto = {
+        id: newRequestId(),
+        name,
+        status: 'compressing',
+        capturedAt: fromCamera ? Date.now() : file.lastModified || Date.now(),
+      }
       added.push(picked)
       compressPhoto(file).then(
         (result) => {

@@ -1,0 +1,122 @@
+import { useQuery } from '@tanstack/react-query'
+import { css } from 'styled-system/css'
+import { grid, hstack } from 'styled-system/patterns'
+import type { Status } from '../../../contracts/projects'
+import { Button } from '../../../ui/button'
+import { SelectField, TextField } from '../../../ui/field'
+import { IconListFilter, IconX } from '../../../ui/icons'
+import { workItemsQueryOptions } from '../queries'
+import { type DocFilters, hasFilters, type SiteDoc } from '../site'
+
+const STATUS_OPTIONS: { value: Status | ''; label: string }[] = [
+  { value: '', label: 'Semua status' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'approved', label: 'Disetujui' },
+  { value: 'rejected', label: 'Revisi' },
+]
+
+/**
+ * The Dokumentasi tab's filters: date range (Asia/Jakarta days), work item, uploader, status. They live
+ * in the URL (the project route's search params), so a shared link opens the same view.
+ */
+export function DocFiltersBar({
+  projectId,
+  filters,
+  docs,
+  onChange,
+}: {
+  projectId: number
+  filters: DocFilters
+  /** Loaded items: their uploaders are the choices (with the one already chosen). */
+  docs: SiteDoc[]
+  onChange: (next: DocFilters) => void
+}) {
+  const items = useQuery(workItemsQueryOptions(projectId))
+  const uploaders = new Map<number, string>()
+  for (const d of docs) uploaders.set(d.creator.id, d.creator.name)
+  if (filters.uploader && !uploaders.has(filters.uploader))
+    uploaders.set(filters.uploader, `Pengguna #${filters.uploader}`)
+  const set = (patch: Partial<DocFilters>) => {
+    const next: DocFilters = { ...filters, ...patch }
+    for (const k of Object.keys(next) as (keyof DocFilters)[]) if (next[k] === undefined) delete next[k]
+    onChange(next)
+  }
+  const num = (value: string) => (value ? Number(value) : undefined)
+
+  return (
+    <section
+      aria-label="Filter dokumentasi"
+      className={css({
+        mb: '4',
+        p: '3',
+        bg: 'surface',
+        borderWidth: '1px',
+        borderColor: 'border',
+        borderRadius: 'lg',
+        boxShadow: 'xs',
+      })}
+    >
+      <div className={hstack({ gap: '2', mb: '2', justify: 'space-between' })}>
+        <span className={hstack({ gap: '1.5', fontSize: 'sm', fontWeight: '600', color: 'fg' })}>
+          <IconListFilter /> Filter
+        </span>
+        {hasFilters(filters) ? (
+          <Button variant="ghost" size="xs" onClick={() => onChange({})}>
+            <IconX /> Hapus filter
+          </Button>
+        ) : null}
+      </div>
+      <div
+        className={grid({
+          gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(5, minmax(0, 1fr))' },
+          gap: '2.5',
+        })}
+      >
+        <TextField
+          label="Dari tanggal"
+          name="from"
+          type="date"
+          value={filters.from ?? ''}
+          max={filters.to}
+          onChange={(e) => set({ from: e.target.value || undefined })}
+        />
+        <TextField
+          label="Sampai tanggal"
+          name="to"
+          type="date"
+          value={filters.to ?? ''}
+          min={filters.from}
+          onChange={(e) => set({ to: e.target.value || undefined })}
+        />
+        <SelectField
+          label="Item Pekerjaan"
+          name="filter_work_item"
+          value={filters.work_item ? String(filters.work_item) : ''}
+          options={[
+            { value: '', label: 'Semua item' },
+            ...(items.data ?? []).map((w) => ({ value: String(w.id), label: w.name })),
+          ]}
+          onChange={(e) => set({ work_item: num(e.target.value) })}
+        />
+        <SelectField
+          label="Pengunggah"
+          name="filter_uploader"
+          value={filters.uploader ? String(filters.uploader) : ''}
+          options={[
+            { value: '', label: 'Semua pengunggah' },
+            ...[...uploaders].map(([id, name]) => ({ value: String(id), label: name })),
+          ]}
+          onChange={(e) => set({ uploader: num(e.target.value) })}
+        />
+        <SelectField
+          label="Status"
+          name="filter_status"
+          value={filters.status ?? ''}
+          options={STATUS_OPTIONS}
+          onChange={(e) => set({ status: (e.target.value || undefined) as Status | undefined })}
+          className={css({})}
+        />
+      </div>
+    </section>
+  )
+}

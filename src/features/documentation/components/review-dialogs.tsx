@@ -1,0 +1,199 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { css, cx } from 'styled-system/css'
+import { hstack, stack } from 'styled-system/patterns'
+import { HISTORY_ACTION_LABELS, type HistoryEntry } from '../../../contracts/history'
+import { errorMessage } from '../../../lib/api'
+import { validate } from '../../../lib/form'
+import { formatDateTime } from '../../../lib/format'
+import { needsSignalTo } from '../../../lib/use-online'
+import { Avatar } from '../../../ui/avatar'
+import { Dialog, FormDialog } from '../../../ui/dialog'
+import { TextAreaField } from '../../../ui/field'
+import { Skeleton } from '../../../ui/skeleton'
+import { docHistoryQueryOptions } from '../queries'
+import { REVIEW_NOTE_MAX, ReviewNoteSchema, type SiteDoc } from '../site'
+
+/** 'Revisi' asks why (catatan, 3-500 characters): the uploader reads it on the card and in the notification. */
+export function ReviewNoteDialog({
+  doc,
+  pending,
+  onClose,
+  onSubmit,
+}: {
+  doc: SiteDoc | null
+  pending: boolean
+  onClose: () => void
+  onSubmit: (doc: SiteDoc, note: string) => Promise<boolean>
+}) {
+  const [note, setNote] = useState('')
+  const [error, setError] = useState<string | undefined>()
+  const close = () => {
+    setNote('')
+    setError(undefined)
+    onClose()
+  }
+  return (
+    <FormDialog
+      open={doc !== null}
+      onOpenChange={(o) => {
+        if (!o) close()
+      }}
+      title="Minta Revisi"
+      description="Tulis apa yang perlu diperbaiki. Pengunggah menerima catatan ini di kartu dan notifikasinya."
+      size="sm"
+      submitLabel="Kirim Revisi"
+      pending={pending}
+      needsSignal={needsSignalTo('meninjau')}
+      onSubmit={async (e) => {
+        e.preventDefault()
+        if (!doc) return
+        const checked = validate(ReviewNoteSchema, { note })
+        if (!checked.ok) return setError(checked.errors.note)
+        if (await onSubmit(doc, checked.output.note)) close()
+      }}
+    >
+      <TextAreaField
+        label="Catatan revisi"
+        name="note"
+        required
+        autoFocus
+        rows={4}
+        maxLength={REVIEW_NOTE_MAX}
+        value={note}
+        placeholder="Contoh: Foto bekisting kurang jelas, ambil ulang dari sisi timur"
+        onChange={(e) => {
+          setNote(e.target.value)
+          setError(undefined)
+        }}
+        error={error}
+        hint={`${note.trim().length}/${REVIEW_NOTE_MAX}`}
+      />
+    </FormDialog>
+  )
+}
+
+/** Versions of an item: 'Versi 1' is the first upload, each revision one more. */
+function versionOf(entry: HistoryEntry, uploadsSoFar: number): number {
+  const v = entry.detail?.version
+  return typeof v === 'number' ? v : uploadsSoFar
+}
+
+const chip = css({
+  display: 'inline-flex',
+  h: '5',
+  px: '1.5',
+  alignItems: 'center',
+  fontSize: '0.6875rem',
+  fontWeight: '600',
+  borderRadius: 'full',
+  borderWidth: '1px',
+  color: 'fgMuted',
+  bg: 'subtle',
+  borderColor: 'border',
+})
+
+const TONE: Record<string, string> = {
+  approve: css({ color: 'green.700', bg: 'green.50', borderColor: 'green.200' }),
+  reject: css({ color: 'red.700', bg: 'red.50', borderColor: 'red.200' }),
+  upload: css({ color: 'blue.700', bg: 'blue.50', borderColor: 'blue.200' }),
+  revise: css({ color: 'blue.700', bg: 'blue.50', borderColor: 'blue.200' }),
+}
+
+/** Riwayat of one item: its versions ('Versi 1', 'Versi 2') and every review with its reason. */
+export function DocHistoryDialog({
+  slug,
+  doc,
+  onClose,
+}: {
+  slug: string
+  doc: SiteDoc | null
+  onClose: () => void
+}) {
+  const history = useQuery({ ...docHistoryQueryOptions(slug, doc?.uuid ?? ''), enabled: doc !== null })
+  let uploads = 0
+  return (
+    <Dialog
+      open={doc !== null}
+      onOpenChange={(o) => {
+        if (!o) onClose()
+      }}
+      title="Riwayat Dokumentasi"
+      description={doc ? doc.description.slice(0, 120) : undefined}
+      size="md"
+    >
+      {history.isPending ? (
+        <div className={stack({ gap: '3' })}>
+          <Skeleton as="div" className={css({ h: '12', w: 'full' })} />
+          <Skeleton as="div" className={css({ h: '12', w: 'full' })} />
+        </div>
+      ) : history.isError ? (
+        <p role="alert" className={css({ fontSize: 'sm', color: 'danger.fg' })}>
+          {errorMessage(history.error, 'Riwayat belum dapat dimuat')}
+        </p>
+      ) : (
+        <ol aria-label="Riwayat" className={stack({ gap: '0' })}>
+          {history.data.map((entry) => {
+            const isVersion = entry.action === 'upload' || entry.action === 'revise'
+            if (isVersion) uploads++
+            const note = typeof entry.detail?.note === 'string' ? entry.detail.note : null
+            const comment = typeof entry.detail?.comment === 'string' ? entry.detail.comment : null
+            return (
+              <li
+                key={entry.id}
+                data-action={entry.action}
+                className={hstack({
+                  gap: '3',
+                  alignItems: 'flex-start',
+                  py: '3',
+                  borderBottomWidth: '1px',
+                  borderColor: 'border',
+                  _last: { borderBottomWidth: '0' },
+                })}
+              >
+                <Avatar name={entry.actor.name} size="xs" />
+                <div className={stack({ gap: '1', minW: '0', flex: '1' })}>
+                  <div className={hstack({ gap: '2', flexWrap: 'wrap' })}>
+                    {isVersion ? (
+                      <span className={css({ fontSize: 'sm', fontWeight: '700', color: 'fg' })}>
+                        Versi {versionOf(entry, uploads)}
+                      </span>
+                    ) : null}
+                    <span className={cx(chip, TONE[entry.action])} data-tone={entry.action}>
+                      {HISTORY_ACTION_LABELS[entry.action]}
+                    </span>
+                  </div>
+                  <p className={css({ fontSize: 'xs', color: 'fgSubtle' })}>
+                    <span className={css({ fontWeight: '600', color: 'fgMuted' })}>{entry.actor.name}</span> ·{' '}
+                    <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                  </p>
+                  {note ? (
+                    <p
+                      className={css({
+                        fontSize: 'sm',
+                        color: 'red.800',
+                        bg: 'red.50',
+                        borderRadius: 'md',
+                        px: '2.5',
+                        py: '1.5',
+                        whiteSpace: 'pre-line',
+                        wordBreak: 'break-word',
+                      })}
+                    >
+                      {note}
+                    </p>
+                  ) : comment ? (
+                    <p className={css({ fontSize: 'sm', color: 'fg', wordBreak: 'break-word' })}>{comment}</p>
+                  ) : null}
+                </div>
+              </li>
+            )
+          })}
+          {history.data.length === 0 ? (
+            <li className={css({ fontSize: 'sm', color: 'fgMuted' })}>Belum ada riwayat.</li>
+          ) : null}
+        </ol>
+      )}
+    </Dialog>
+  )
+}
