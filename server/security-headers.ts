@@ -29,8 +29,9 @@ const HEADERS: [string, string][] = [
   ['X-Frame-Options', 'SAMEORIGIN'],
   ['X-Permitted-Cross-Domain-Policies', 'none'],
   ['X-XSS-Protection', '0'],
-  // The camera button on /profile and the photo picker need the camera on phones.
-  ['Permissions-Policy', 'camera=(self), geolocation=(), microphone=()'],
+  // The camera button on /profile and the photo picker need the camera on phones; the documentation
+  // upload asks where its photos are taken (issue 23), so geolocation is allowed for the app itself.
+  ['Permissions-Policy', 'camera=(self), geolocation=(self), microphone=()'],
 ]
 
 /**

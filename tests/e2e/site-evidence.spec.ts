@@ -1,0 +1,176 @@
+import path from 'node:path'
+import { expect, type Page, test } from '@playwright/test'
+import { docCard, makePhotos, photos, screens, serverDocs, setupProject } from './field-support'
+import { apiCall, loginViaUi } from './support'
+
+/*
+ * Issue 23 at phone and desktop size: a supervisor captures with a granted location while offline,
+ * picks a work item (made by the admin), uploads; back online the item lands and the viewer shows when
+ * and where. The admin asks for a revision with a reason; the supervisor reads it on the card, uploads
+ * a revision, and the item is pending again with 'Versi 2' in its history. Filters live in the URL and
+ * Back returns to the previous tab. Screenshots of the viewer, the filters and the history.
+ */
+
+const PLACE = { latitude: -6.914744, longitude: 107.60981, accuracy: 12 }
+
+const snap = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(screens, `site-evidence-${test.info().project.name}-${name}.png`) })
+
+test.beforeAll(async () => {
+  await makePhotos()
+})
+
+test('capture offline with place and work item, the viewer, a revision with its reason, history', async ({
+  page,
+  context,
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000)
+  if (test.info().project.name === 'desktop') await page.setViewportSize({ width: 1280, height: 800 })
+  const { admin, supervisor, project } = await setupProject(request)
+  const item = (
+    await apiCall(request, admin, 'POST', `/api/project/${project.id}/work-items`, { name: 'Struktur' })
+  ).data as { id: number }
+  await context.grantPermissions(['geolocation'])
+  await context.setGeolocation(PLACE)
+
+  await loginViaUi(page, supervisor.email, supervisor.password)
+  await page.goto(`/project/${project.slug}#dokumentasi`)
+  const panel = page.locator('section[data-area="dokumentasi"]')
+  await expect(panel.getByRole('list', { name: 'Daftar dokumentasi' }).getByRole('listitem')).toHaveCount(1)
+  // The filters are there, with the work items loaded while online.
+  await expect(panel.getByLabel('Item Pekerjaan').locator('option', { hasText: 'Struktur' })).toHaveCount(1)
+
+  // Offline: capture, pick the work item, place on site and progress.
+  await context.setOffline(true)
+  await panel.getByRole('button', { name: 'Unggah Foto' }).first().click()
+  const dialog = page.getByRole('dialog', { name: 'Unggah Dokumentasi' })
+  await dialog.getByLabel('Pilih foto dari galeri').setInputFiles([photos.kolom])
+  await expect(dialog.getByTestId('capture-place')).toHaveAttribute('data-state', 'found')
+  await expect(dialog.getByTestId('capture-place')).toContainText('Lokasi tercatat (±12 m)')
+  await expect(
+    dialog
+      .getByRole('list', { name: 'Foto terpilih' })
+      .getByRole('listitem')
+      .and(page.locator('[data-status="ready"]')),
+  ).toHaveCount(1, { timeout: 60_000 })
+  await dialog.getByLabel('Deskripsi').fill('Pengecoran kolom K2 lantai 2 as C-4')
+  await dialog.getByLabel('Item Pekerjaan').selectOption(String(item.id))
+  await dialog.getByLabel('Lokasi').fill('Lantai 2 zona B')
+  await dialog.getByRole('button', { name: '50 %' }).click()
+  await snap(page, 'upload-dialog')
+  await dialog.getByRole('button', { name: 'Unggah', exact: true }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByText('Disimpan di Kotak Keluar').first()).toBeVisible()
+
+  // Back online: it lands with its site fields and each photo's place.
+  await context.setOffline(false)
+  await expect
+    .poll(async () => (await serverDocs(request, admin, project.slug)).length, { timeout: 30_000 })
+    .toBe(2)
+  const landed = (await serverDocs(request, admin, project.slug))[0] as unknown as {
+    uuid: string
+    work_item: { id: number } | null
+    location: string | null
+    progress: number | null
+    images: { lat: number | null; lng: number | null; taken_at: string | null; received_at: string | null }[]
+  }
+  expect(landed.work_item?.id).toBe(item.id)
+  expect(landed.location).toBe('Lantai 2 zona B')
+  expect(landed.progress).toBe(50)
+  expect(landed.images[0].lat).toBeCloseTo(PLACE.latitude, 4)
+  expect(landed.images[0].taken_at).toBeTruthy()
+
+  const card = docCard(page, 'Pengecoran kolom K2')
+  await expect(card.getByRole('article')).toBeVisible({ timeout: 30_000 })
+  await expect(card).toContainText('Struktur')
+  await expect(card).toContainText('Lantai 2 zona B')
+  await card
+    .getByRole('button', { name: /Lihat foto/ })
+    .first()
+    .click()
+  const viewer = page.getByTestId('photo-evidence')
+  await expect(viewer.getByTestId('photo-when')).toContainText(
+    /Diambil \d+ \w+ \d{4} \d{2}\.\d{2} · Diterima/,
+  )
+  await expect(viewer.getByTestId('photo-place')).toContainText('-6.91474, 107.60981 (±12 m)')
+  await expect(viewer.getByRole('link', { name: 'Buka di peta' })).toHaveAttribute(
+    'href',
+    /^geo:-6\.914744,107\.60981/,
+  )
+  await expect(viewer.getByTestId('photo-what')).toContainText('Struktur · Lantai 2 zona B · Progres 50 %')
+  await page.waitForTimeout(500)
+  await snap(page, 'viewer')
+  await page.getByRole('button', { name: 'Tutup pratinjau' }).click()
+
+  // The admin asks for a revision, with a reason.
+  const adminContext = await browser.newContext({
+    viewport: page.viewportSize() ?? undefined,
+    locale: 'id-ID',
+    timezoneId: 'Asia/Jakarta',
+  })
+  const adminPage = await adminContext.newPage()
+  await loginViaUi(adminPage, admin.email, admin.password)
+  await adminPage.goto(`/project/${project.slug}#dokumentasi`)
+  const adminCard = docCard(adminPage, 'Pengecoran kolom K2')
+  await adminCard.getByRole('button', { name: 'Revisi' }).click()
+  const noteDialog = adminPage.getByRole('dialog', { name: 'Minta Revisi' })
+  await noteDialog.getByRole('button', { name: 'Kirim Revisi' }).click()
+  await expect(noteDialog.getByText('Catatan revisi harus diisi')).toBeVisible()
+  await noteDialog.getByLabel('Catatan revisi').fill('ok')
+  await noteDialog.getByRole('button', { name: 'Kirim Revisi' }).click()
+  await expect(noteDialog.getByText('Catatan revisi terlalu pendek (min. 3 karakter)')).toBeVisible()
+  await noteDialog
+    .getByLabel('Catatan revisi')
+    .fill('Foto bekisting kurang jelas, ambil ulang dari sisi timur')
+  await noteDialog.getByRole('button', { name: 'Kirim Revisi' }).click()
+  await expect(noteDialog).toBeHidden()
+  await expect(adminCard.getByTestId('review-note')).toContainText('ambil ulang dari sisi timur')
+  await adminContext.close()
+
+  // The uploader reads the reason on the card and answers with a revision.
+  await page.reload()
+  await expect(card.getByTestId('review-note')).toContainText('Foto bekisting kurang jelas')
+  await card.getByRole('button', { name: 'Unggah Revisi' }).click()
+  const revise = page.getByRole('dialog', { name: 'Unggah Revisi' })
+  await expect(revise).toContainText('Foto bekisting kurang jelas')
+  await revise.getByLabel('Pilih foto dari galeri').setInputFiles([photos.balok])
+  await expect(
+    revise
+      .getByRole('list', { name: 'Foto terpilih' })
+      .getByRole('listitem')
+      .and(page.locator('[data-status="ready"]')),
+  ).toHaveCount(1, { timeout: 60_000 })
+  await revise.getByRole('button', { name: 'Unggah Revisi', exact: true }).click()
+  await expect(revise).toBeHidden({ timeout: 30_000 })
+  await expect(card.locator('[data-status="pending"]')).toBeVisible()
+  await expect(card.getByTestId('review-note')).toHaveCount(0)
+
+  await card.getByRole('button', { name: 'Riwayat dokumentasi' }).click()
+  const history = page.getByRole('dialog', { name: 'Riwayat Dokumentasi' })
+  await expect(history.getByText('Versi 1')).toBeVisible()
+  await expect(history.getByText('Versi 2')).toBeVisible()
+  await expect(history).toContainText('Foto bekisting kurang jelas')
+  await snap(page, 'history')
+  await history.getByRole('button', { name: /Tutup/ }).first().click()
+
+  // Filters in the URL: a link reopens them.
+  await panel.getByLabel('Status').selectOption('pending')
+  await panel.getByLabel('Item Pekerjaan').selectOption(String(item.id))
+  await expect(page).toHaveURL(/status=pending/)
+  await expect(page).toHaveURL(new RegExp(`work_item=${item.id}`))
+  await expect(panel.getByRole('list', { name: 'Daftar dokumentasi' }).getByRole('article')).toHaveCount(1)
+  await page.reload()
+  await expect(panel.getByLabel('Status')).toHaveValue('pending')
+  await expect(panel.getByRole('list', { name: 'Daftar dokumentasi' }).getByRole('article')).toHaveCount(1)
+  await expect(panel.getByRole('heading', { name: /Hari ini/ })).toBeVisible()
+  await snap(page, 'filters')
+
+  // Back returns to the previous tab.
+  await page.getByRole('tab', { name: /^Rekap/ }).click()
+  await expect(page).toHaveURL(/#rekap/)
+  await page.goBack()
+  await expect(page).toHaveURL(/#dokumentasi/)
+  await expect(page.getByRole('tab', { name: /^Dokumentasi/ })).toHaveAttribute('aria-selected', 'true')
+})
