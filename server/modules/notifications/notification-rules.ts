@@ -35,7 +35,7 @@ export const NOTIFICATION_RULES: Rules = {
       db
         .selectFrom('files')
         .leftJoin('folders', 'folders.id', 'files.folder_id')
-        .select(['files.name', 'folders.uuid as folder'])
+        .select(['files.name', 'files.uuid', 'folders.uuid as folder'])
         .where('files.id', 'in', e.fileIds.length > 0 ? e.fileIds : [0])
         .orderBy('files.id')
         .execute(),
@@ -48,7 +48,11 @@ export const NOTIFICATION_RULES: Rules = {
       to: await admins(db),
       title: 'File baru diunggah',
       message: `${actor} mengunggah ${what} ke ${AREA_LABEL[e.area]} project ${project.name}.`,
-      link: projectLink(project.slug, first.folder ? `${e.area}/${first.folder}` : e.area),
+      // One file: the file itself, marked in its folder; several: their folder.
+      link: projectLink(
+        project.slug,
+        files.length === 1 ? fileHash(e.area, first.folder, first.uuid) : folderHash(e.area, first.folder),
+      ),
       projectId: project.id,
     }
   },
@@ -66,7 +70,7 @@ export const NOTIFICATION_RULES: Rules = {
       to: await admins(db),
       title: 'Dokumentasi baru diunggah',
       message: `${actor} mengunggah dokumentasi "${clip(doc.description)}" di project ${project.name}.`,
-      link: projectLink(project.slug, 'dokumentasi'),
+      link: projectLink(project.slug, docHash(doc.uuid)),
       projectId: project.id,
     }
   },
@@ -82,7 +86,7 @@ export const NOTIFICATION_RULES: Rules = {
       to: await admins(db),
       title: 'Revisi dokumentasi diunggah',
       message: `${actor} mengunggah revisi (versi ${e.version}) dokumentasi "${clip(doc.description)}" di project ${project.name}.`,
-      link: projectLink(project.slug, 'dokumentasi'),
+      link: projectLink(project.slug, docHash(doc.uuid)),
       projectId: project.id,
     }
   },
@@ -101,7 +105,7 @@ export const NOTIFICATION_RULES: Rules = {
       to: [...(await admins(db)), doc.creator_id],
       title: 'Komentar baru',
       message: `${actor} mengomentari dokumentasi "${clip(doc.description, 40)}" di project ${project.name}: "${clip(comment.content)}"`,
-      link: projectLink(project.slug, 'dokumentasi'),
+      link: projectLink(project.slug, `${docHash(doc.uuid)}/komentar`),
       projectId: project.id,
     }
   },
@@ -148,7 +152,7 @@ async function fileReviewed(
     db
       .selectFrom('files')
       .leftJoin('folders', 'folders.id', 'files.folder_id')
-      .select(['files.name', 'files.creator_id', 'folders.uuid as folder'])
+      .select(['files.name', 'files.uuid', 'files.creator_id', 'folders.uuid as folder'])
       .where('files.id', '=', e.fileId)
       .executeTakeFirst(),
   ])
@@ -161,7 +165,7 @@ async function fileReviewed(
     message: approved
       ? `File "${file.name}" di project ${project.name} disetujui oleh ${actor}.`
       : `File "${file.name}" di project ${project.name} ditolak oleh ${actor} dan perlu direvisi.`,
-    link: projectLink(project.slug, file.folder ? `${e.area}/${file.folder}` : e.area),
+    link: projectLink(project.slug, fileHash(e.area, file.folder, file.uuid)),
     projectId: project.id,
   }
 }
@@ -186,10 +190,19 @@ async function docReviewed(
     message: approved
       ? `Dokumentasi "${clip(doc.description)}" di project ${project.name} disetujui oleh ${actor}.`
       : `Dokumentasi "${clip(doc.description)}" di project ${project.name} ditolak oleh ${actor} dan perlu direvisi.${note}`,
-    link: projectLink(project.slug, 'dokumentasi'),
+    link: projectLink(project.slug, docHash(doc.uuid)),
     projectId: project.id,
   }
 }
+
+/** A folder of an area in the project page's hash: `area/{folder}` (the area's root: `area`). */
+const folderHash = (area: string, folder: string | null) => (folder ? `${area}/${folder}` : area)
+
+/** One file, marked in its folder: `area/{folder}/{file}` (`area//{file}` at the area's root). */
+const fileHash = (area: string, folder: string | null, file: string) => `${area}/${folder ?? ''}/${file}`
+
+/** One documentation item (its viewer): `dokumentasi/{uuid}`; `/komentar` opens its comment thread. */
+const docHash = (uuid: string) => `dokumentasi/${uuid}`
 
 /** The app path of a project, with the tab (and folder) in the hash as the project page reads it. */
 function projectLink(slug: string, hash?: string): string {
@@ -213,7 +226,11 @@ function projectOf(db: Db, id: number) {
 }
 
 function docOf(db: Db, id: number) {
-  return db.selectFrom('docs').select(['description', 'creator_id']).where('id', '=', id).executeTakeFirst()
+  return db
+    .selectFrom('docs')
+    .select(['uuid', 'description', 'creator_id'])
+    .where('id', '=', id)
+    .executeTakeFirst()
 }
 
 async function nameOf(db: Db, id: number): Promise<string> {

@@ -106,14 +106,15 @@ describe(`notifications from domain events (${TEST_DB})`, () => {
 
   it('a file upload tells the admins (not the uploader, members, outsiders, inactive accounts or the superadmin)', async () => {
     await fresh()
-    await uploadFile(planner, 'perencanaan', 'denah lantai 1.pdf')
+    const file = await uploadFile(planner, 'perencanaan', 'denah lantai 1.pdf')
     const rows = await fresh()
     expect(recipients(rows)).toEqual(ids(admin, otherAdmin))
     expect(rows[0]).toMatchObject({
       type: 'file_uploaded',
       title: 'File baru diunggah',
       message: 'Perencana Satu mengunggah file "denah lantai 1.pdf" ke Perencanaan project Gedung Serbaguna.',
-      link: `/project/${project.slug}#perencanaan`,
+      // The file itself, marked in its folder (the area's root: an empty folder segment).
+      link: `/project/${project.slug}#perencanaan//${file}`,
       project_id: project.id,
     })
   })
@@ -138,7 +139,7 @@ describe(`notifications from domain events (${TEST_DB})`, () => {
       type: 'file_approved',
       title: 'File disetujui',
       message: 'File "laporan.pdf" di project Gedung Serbaguna disetujui oleh Admin Utama.',
-      link: `/project/${project.slug}#pengawasan`,
+      link: `/project/${project.slug}#pengawasan//${approved}`,
     })
     const no = await t.request('PATCH', `/api/file/${project.slug}/status/${rejected}/rejected`, {
       token: otherAdmin.token,
@@ -157,18 +158,37 @@ describe(`notifications from domain events (${TEST_DB})`, () => {
     expect(await fresh()).toEqual([])
   })
 
-  it('a file in a folder links to that folder', async () => {
+  it('a file in a folder links to the file in that folder; several files link to the folder', async () => {
     const res = await t.request('POST', `/api/folder/${project.slug}/create/perencanaan`, {
       token: planner.token,
       json: { name: 'Gambar Kerja' },
     })
     const folder = res.json.data.uuid as string
     await fresh()
-    await upload(t, planner.token, project.slug, 'perencanaan', [{ name: 'a.pdf', data: pdfBytes() }], {
-      folder,
-    })
+    const one = await upload(
+      t,
+      planner.token,
+      project.slug,
+      'perencanaan',
+      [{ name: 'a.pdf', data: pdfBytes() }],
+      {
+        folder,
+      },
+    )
     const rows = await fresh()
-    expect(rows[0]?.link).toBe(`/project/${project.slug}#perencanaan/${folder}`)
+    expect(rows[0]?.link).toBe(`/project/${project.slug}#perencanaan/${folder}/${one.json.results[0].uuid}`)
+    await upload(
+      t,
+      planner.token,
+      project.slug,
+      'perencanaan',
+      [
+        { name: 'b.pdf', data: pdfBytes() },
+        { name: 'c.pdf', data: pdfBytes() },
+      ],
+      { folder },
+    )
+    expect((await fresh())[0]?.link).toBe(`/project/${project.slug}#perencanaan/${folder}`)
   })
 
   it('documentation: upload to the admins, approval and revision to its author', async () => {
@@ -181,12 +201,16 @@ describe(`notifications from domain events (${TEST_DB})`, () => {
       title: 'Dokumentasi baru diunggah',
       message:
         'Pengawas Satu mengunggah dokumentasi "Pengecoran kolom lantai dua" di project Gedung Serbaguna.',
-      link: `/project/${project.slug}#dokumentasi`,
+      link: `/project/${project.slug}#dokumentasi/${doc}`,
     })
     await t.request('PATCH', `/api/doc/${project.slug}/status/${doc}/approved`, { token: otherAdmin.token })
     const ok = await fresh()
     expect(recipients(ok)).toEqual(ids(supervisor))
-    expect(ok[0]).toMatchObject({ type: 'file_approved', title: 'Dokumentasi disetujui' })
+    expect(ok[0]).toMatchObject({
+      type: 'file_approved',
+      title: 'Dokumentasi disetujui',
+      link: `/project/${project.slug}#dokumentasi/${doc}`,
+    })
 
     const second = await uploadDoc(planner)
     await fresh()
@@ -206,7 +230,12 @@ describe(`notifications from domain events (${TEST_DB})`, () => {
     expect(res.status, res.text).toBe(201)
     const rows = await fresh()
     expect(recipients(rows)).toEqual(ids(admin, otherAdmin, supervisor))
-    expect(rows[0]).toMatchObject({ type: 'comment_added', title: 'Komentar baru' })
+    expect(rows[0]).toMatchObject({
+      type: 'comment_added',
+      title: 'Komentar baru',
+      // The item's comment thread.
+      link: `/project/${project.slug}#dokumentasi/${doc}/komentar`,
+    })
     expect(rows[0]?.message).toContain('"Bekisting sisi timur perlu dicek lagi"')
 
     // The admin commenting is not told; the author and the other admin are.
