@@ -48,6 +48,8 @@ export type Config = {
   trustProxy: boolean
   /** s3://bucket/prefix?endpoint=...&region=... puts blobs in an object store; unset: DATA_DIR/storage. */
   storageUrl: string | undefined
+  /** The app's address as users open it (https://berkas.firma.co.id): WhatsApp messages carry links into it. */
+  publicUrl: string | undefined
   /** Server processes `npm start` runs on one port (server/cluster.ts); default: every core. */
   workers: number
   /** A request whose headers have not all arrived by then is cut (slow-header sockets). */
@@ -102,6 +104,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readCache: true,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     storageUrl: env.STORAGE_URL || undefined,
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     workers: positiveInt(env.WORKERS, os.availableParallelism()),
     headersTimeoutMs: positiveInt(env.HEADERS_TIMEOUT_MS, 20_000),
     firmTimeZone: timeZone(env.FIRM_TIME_ZONE),

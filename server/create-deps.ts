@@ -22,6 +22,7 @@ export function createDeps(config: Config, database: Database): Deps {
     logger,
     whatsapp: config.whatsappDriver !== 'off',
     channel,
+    publicUrl: config.publicUrl,
   })
   events.subscribe(notifications.handle)
   const notificationFeed = new NotificationFeed({

@@ -11,6 +11,8 @@ type WriterDeps = Pick<Deps, 'db' | 'dialect' | 'logger'> & {
   whatsapp: boolean
   /** PostgreSQL channel that wakes the live feed of every process (null on SQLite: they poll). */
   channel: string | null
+  /** The app's address (PUBLIC_URL): a WhatsApp message ends with the link to its item there. */
+  publicUrl?: string
 }
 
 /**
@@ -83,7 +85,7 @@ export class NotificationWriter implements NotificationSink {
             notification_id: row.id,
             user_id: row.user_id,
             phone,
-            text: `*${draft.title}*\n${draft.message}`,
+            text: whatsappText(draft, this.deps.publicUrl),
             message_id: newMessageId(),
             status: 'pending' as const,
             attempts: 0,
@@ -96,4 +98,13 @@ export class NotificationWriter implements NotificationSink {
     })
     if (this.deps.channel) await sql`select pg_notify(${this.deps.channel}, '')`.execute(db)
   }
+}
+
+/** The WhatsApp message: the title in bold, the message, and the item's link when the app's address is known. */
+export function whatsappText(
+  draft: { title: string; message: string; link: string | null },
+  publicUrl: string | undefined,
+): string {
+  const text = `*${draft.title}*\n${draft.message}`
+  return publicUrl && draft.link ? `${text}\n${publicUrl}${draft.link}` : text
 }

@@ -290,6 +290,31 @@ describe(`the WhatsApp lease (${TEST_DB})`, () => {
   })
 })
 
+describe(`PUBLIC_URL (${TEST_DB})`, () => {
+  it('a WhatsApp message ends with the link to its item in the app; without PUBLIC_URL it has none', async () => {
+    const linked = await createTestApp({ whatsappDriver: 'simulated', publicUrl: 'https://berkas.contoh.id' })
+    try {
+      const a = await linked.user('admin', { phone: '081111111111' })
+      const b = await linked.user('admin', { name: 'Admin Dua', phone: '081111111112' })
+      const made = await linked.request('POST', '/api/project/create', {
+        token: a.token,
+        json: { name: 'Dengan Tautan', description: 'Pesan dengan tautan' },
+      })
+      await linked.deps.notifications.idle()
+      const [row] = await linked.db.selectFrom('whatsapp_outbox').select(['user_id', 'text']).execute()
+      expect(row?.user_id).toBe(b.id)
+      expect(row?.text.split('\n').at(-1)).toBe(`https://berkas.contoh.id/project/${made.json.data.slug}`)
+    } finally {
+      await linked.close()
+    }
+    // The suite's own app has no PUBLIC_URL: its messages end with the message itself.
+    await plannerUploads('tanpa-tautan.pdf')
+    const texts = (await outbox()).map((r) => r.text)
+    expect(texts.length).toBeGreaterThan(0)
+    for (const text of texts) expect(text).not.toContain('http')
+  })
+})
+
 describe(`WHATSAPP_DRIVER=off (${TEST_DB})`, () => {
   it('queues nothing and says the bot is off', async () => {
     const off = await createTestApp({ whatsappDriver: 'off' })
