@@ -328,9 +328,14 @@ test('a supervisor uploads two photos, likes and comments; the admin approves on
   await expect(first.getByText('Disetujui')).toBeVisible()
   await expect(first.getByRole('button', { name: 'Approve' })).toHaveCount(0)
   await second.getByRole('button', { name: 'Revisi' }).click()
+  // 'Revisi' asks for the reason (issue 23); the card shows it.
+  const reason = adminPage.getByRole('dialog', { name: 'Minta Revisi' })
+  await reason.getByLabel('Catatan revisi').fill('Rangka atap belum terlihat utuh, foto dari sisi barat')
+  await reason.getByRole('button', { name: 'Kirim Revisi' }).click()
   await expectToast(adminPage, 'Dokumentasi dikembalikan untuk revisi')
   await expect(second.getByText('Revisi', { exact: true })).toBeVisible()
-  await expect(second.getByRole('button', { name: 'Revisi' })).toHaveCount(0)
+  await expect(second.getByTestId('review-note')).toContainText('Rangka atap belum terlihat utuh')
+  await expect(second.getByRole('button', { name: 'Revisi', exact: true })).toHaveCount(0)
   await expect(adminPage.getByRole('button', { name: 'Approve' })).toHaveCount(0)
   await shot(adminPage, 'grid-reviewed')
 

@@ -100,7 +100,9 @@ test('capture offline with place and work item, the viewer, a revision with its 
     /^geo:-6\.914744,107\.60981/,
   )
   await expect(viewer.getByTestId('photo-what')).toContainText('Struktur · Lantai 2 zona B · Progres 50 %')
-  await page.waitForTimeout(500)
+  // The toasts of the upload are gone before the picture is taken.
+  await expect(page.getByRole('button', { name: 'Tutup notifikasi' })).toHaveCount(0, { timeout: 15_000 })
+  await page.waitForTimeout(300)
   await snap(page, 'viewer')
   await page.getByRole('button', { name: 'Tutup pratinjau' }).click()
 
@@ -155,13 +157,17 @@ test('capture offline with place and work item, the viewer, a revision with its 
   await snap(page, 'history')
   await history.getByRole('button', { name: /Tutup/ }).first().click()
 
-  // Filters in the URL: a link reopens them.
+  // Filters in the URL: a link reopens them. On a phone the filters fold until opened.
+  const phone = (page.viewportSize()?.width ?? 1280) < 768
+  if (phone) await panel.getByText('Filter', { exact: true }).click()
   await panel.getByLabel('Status').selectOption('pending')
   await panel.getByLabel('Item Pekerjaan').selectOption(String(item.id))
   await expect(page).toHaveURL(/status=pending/)
   await expect(page).toHaveURL(new RegExp(`work_item=${item.id}`))
   await expect(panel.getByRole('list', { name: 'Daftar dokumentasi' }).getByRole('article')).toHaveCount(1)
   await page.reload()
+  // Brought by the link, the filters open by themselves.
+  await expect(panel.getByLabel('Status')).toBeVisible()
   await expect(panel.getByLabel('Status')).toHaveValue('pending')
   await expect(panel.getByRole('list', { name: 'Daftar dokumentasi' }).getByRole('article')).toHaveCount(1)
   await expect(panel.getByRole('heading', { name: /Hari ini/ })).toBeVisible()

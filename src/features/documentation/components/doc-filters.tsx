@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { grid, hstack } from 'styled-system/patterns'
 import type { Status } from '../../../contracts/projects'
 import { Button } from '../../../ui/button'
 import { SelectField, TextField } from '../../../ui/field'
-import { IconListFilter, IconX } from '../../../ui/icons'
+import { IconChevronDown, IconListFilter, IconX } from '../../../ui/icons'
 import { workItemsQueryOptions } from '../queries'
-import { type DocFilters, hasFilters, type SiteDoc } from '../site'
+import { type DocFilters, filterParams, type SiteDoc } from '../site'
 
 const STATUS_OPTIONS: { value: Status | ''; label: string }[] = [
   { value: '', label: 'Semua status' },
@@ -42,10 +43,16 @@ export function DocFiltersBar({
     onChange(next)
   }
   const num = (value: string) => (value ? Number(value) : undefined)
+  const active = Object.keys(filterParams(filters)).length
+  const wide = typeof window !== 'undefined' && window.matchMedia?.('(min-width: 768px)').matches
+  const [open, setOpen] = useState(wide || active > 0)
 
   return (
-    <section
+    // Folded on phones until opened (open by itself when a link brings filters); always open from md up.
+    <details
       aria-label="Filter dokumentasi"
+      open={open}
+      onToggle={(e) => setOpen(e.currentTarget.open)}
       className={css({
         mb: '4',
         p: '3',
@@ -56,20 +63,57 @@ export function DocFiltersBar({
         boxShadow: 'xs',
       })}
     >
-      <div className={hstack({ gap: '2', mb: '2', justify: 'space-between' })}>
+      <summary
+        className={hstack({
+          gap: '2',
+          justify: 'space-between',
+          cursor: 'pointer',
+          listStyle: 'none',
+          '&::-webkit-details-marker': { display: 'none' },
+          borderRadius: 'md',
+          _focusVisible: { outline: 'none', boxShadow: 'focus' },
+        })}
+      >
         <span className={hstack({ gap: '1.5', fontSize: 'sm', fontWeight: '600', color: 'fg' })}>
           <IconListFilter /> Filter
+          {active > 0 ? (
+            <span
+              className={css({
+                px: '1.5',
+                fontSize: 'xs',
+                fontWeight: '600',
+                color: 'brand.fg',
+                bg: 'brand.subtle',
+                borderRadius: 'full',
+              })}
+            >
+              {active} aktif
+            </span>
+          ) : null}
         </span>
-        {hasFilters(filters) ? (
-          <Button variant="ghost" size="xs" onClick={() => onChange({})}>
+        {active > 0 ? (
+          <Button
+            variant="ghost"
+            size="xs"
+            onClick={(e) => {
+              e.preventDefault()
+              onChange({})
+            }}
+          >
             <IconX /> Hapus filter
           </Button>
-        ) : null}
-      </div>
+        ) : (
+          <IconChevronDown
+            className={css({ color: 'fgSubtle', '[open] > summary &': { transform: 'rotate(180deg)' } })}
+          />
+        )}
+      </summary>
       <div
         className={grid({
           gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(5, minmax(0, 1fr))' },
           gap: '2.5',
+          mt: '3',
+          '& > :last-child': { gridColumn: { base: '1 / -1', md: 'auto' } },
         })}
       >
         <TextField
@@ -114,9 +158,8 @@ export function DocFiltersBar({
           value={filters.status ?? ''}
           options={STATUS_OPTIONS}
           onChange={(e) => set({ status: (e.target.value || undefined) as Status | undefined })}
-          className={css({})}
         />
       </div>
-    </section>
+    </details>
   )
 }
