@@ -1,4 +1,3 @@
-import * as v from 'valibot'
 import type { Doc, DocImage } from '../../contracts/documentation'
 import type { Status } from '../../contracts/projects'
 
@@ -71,26 +70,6 @@ export function filterParams(filters: DocFilters): Record<string, string> {
 }
 
 export const hasFilters = (filters: DocFilters) => Object.keys(filterParams(filters)).length > 0
-
-export const REVIEW_NOTE_MIN = 3
-export const REVIEW_NOTE_MAX = 500
-
-export const REVIEW_NOTE_MSG = {
-  required: 'Catatan revisi harus diisi',
-  short: `Catatan revisi terlalu pendek (min. ${REVIEW_NOTE_MIN} karakter)`,
-  long: `Catatan revisi terlalu panjang (maks. ${REVIEW_NOTE_MAX} karakter)`,
-} as const
-
-/** 'Revisi' asks why: 3-500 characters once trimmed. */
-export const ReviewNoteSchema = v.object({
-  note: v.pipe(
-    v.string(REVIEW_NOTE_MSG.required),
-    v.trim(),
-    v.nonEmpty(REVIEW_NOTE_MSG.required),
-    v.minLength(REVIEW_NOTE_MIN, REVIEW_NOTE_MSG.short),
-    v.maxLength(REVIEW_NOTE_MAX, REVIEW_NOTE_MSG.long),
-  ),
-})
 
 /** The first 12 hex digits of a SHA-256 (the whole one goes on the title and the copy). */
 export const shortHash = (sha: string) => sha.slice(0, 12)

@@ -10,7 +10,7 @@ import { formatDateLong, formatYmd } from '../../../lib/format'
 import { needsSignalTo } from '../../../lib/use-online'
 import { Button } from '../../../ui/button'
 import { cardGrid } from '../../../ui/card'
-import { ConfirmDialog } from '../../../ui/dialog'
+import { ConfirmDialog, lazyDialog } from '../../../ui/dialog'
 import { EmptyState } from '../../../ui/empty-state'
 import { IconAlertCircle, IconCamera, IconImagePlus, IconSearchX, IconWifiOff } from '../../../ui/icons'
 import { notify } from '../../../ui/notify'
@@ -29,11 +29,23 @@ import { DocCard } from './doc-card'
 import { DocFiltersBar } from './doc-filters'
 import { DocSkeletons } from './doc-parts'
 import { QueuedDocCard } from './queued-doc-card'
-import { DocHistoryDialog, ReviewNoteDialog } from './review-dialogs'
-import { UploadDialog } from './upload-dialog'
 
 // The full-size viewer (Swiper's zoom) loads when a photo is first opened.
 const PhotoViewer = lazy(() => import('./photo-viewer').then((m) => ({ default: m.PhotoViewer })))
+
+// The upload, reason and history dialogs load after the grid has painted (the grid's chunk stays light).
+const UploadDialog = lazyDialog(
+  () => import('./upload-dialog').then((m) => m.UploadDialog),
+  (p) => p.open,
+)
+const ReviewNoteDialog = lazyDialog(
+  () => import('./review-dialogs').then((m) => m.ReviewNoteDialog),
+  (p) => p.doc !== null,
+)
+const DocHistoryDialog = lazyDialog(
+  () => import('./review-dialogs').then((m) => m.DocHistoryDialog),
+  (p) => p.doc !== null,
+)
 
 /** Cards loaded eagerly: the first row on any screen. */
 const EAGER = 3

@@ -12,7 +12,8 @@ import { Dialog, FormDialog } from '../../../ui/dialog'
 import { TextAreaField } from '../../../ui/field'
 import { Skeleton } from '../../../ui/skeleton'
 import { docHistoryQueryOptions } from '../queries'
-import { REVIEW_NOTE_MAX, ReviewNoteSchema, type SiteDoc } from '../site'
+import { REVIEW_NOTE_MAX, ReviewNoteSchema } from '../review-note'
+import type { SiteDoc } from '../site'
 
 /** 'Revisi' asks why (catatan, 3-500 characters): the uploader reads it on the card and in the notification. */
 export function ReviewNoteDialog({
