@@ -89,9 +89,9 @@ export function docUploadForm(
   return form
 }
 
-/** POST /api/doc/:slug/revise/:uuid (declared by the documentation module's endpoints). */
+/** POST /api/doc/:slug/revise/:uuid. */
 export function docRevisePath(slug: string, doc: string): string {
-  return `/api/doc/${encodeURIComponent(slug)}/revise/${encodeURIComponent(doc)}`
+  return pathTo(docEndpoints.revise, { slug, uuid: doc })
 }
 
 /** The HTTP request of a stored write; the same bytes on every attempt, so a repeat is recognised. */

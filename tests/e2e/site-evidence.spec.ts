@@ -134,6 +134,9 @@ test('capture offline with place and work item, the viewer, a revision with its 
   // The uploader reads the reason on the card and answers with a revision.
   await page.reload()
   await expect(card.getByTestId('review-note')).toContainText('Foto bekisting kurang jelas')
+  // The uploader's notification carries the reason too.
+  const notes = (await apiCall(request, supervisor, 'GET', '/api/notification/list')).data as unknown
+  expect(JSON.stringify(notes)).toContain('Foto bekisting kurang jelas')
   await card.getByRole('button', { name: 'Unggah Revisi' }).click()
   const revise = page.getByRole('dialog', { name: 'Unggah Revisi' })
   await expect(revise).toContainText('Foto bekisting kurang jelas')
