@@ -194,7 +194,7 @@ export const DocCard = memo(function DocCard({
             </button>
           ) : null}
         </div>
-        {doc.work_item || doc.location || doc.progress != null ? (
+        {doc.work_item || doc.location || doc.progress != null || (doc.version ?? 1) > 1 ? (
           <ul aria-label="Keterangan" className={hstack({ gap: '1.5', flexWrap: 'wrap' })}>
             {doc.work_item ? (
               <li className={chip}>
