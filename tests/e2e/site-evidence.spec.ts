@@ -1,6 +1,15 @@
 import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { docCard, makePhotos, photos, screens, serverDocs, setupProject } from './field-support'
+import {
+  controlledBySw,
+  docCard,
+  makePhotos,
+  photos,
+  screens,
+  serverDocs,
+  setupProject,
+} from './field-support'
 import { apiCall, loginViaUi } from './support'
 
 /*
@@ -15,6 +24,15 @@ const PLACE = { latitude: -6.914744, longitude: 107.60981, accuracy: 12 }
 
 const snap = (page: Page, name: string) =>
   page.screenshot({ path: path.join(screens, `site-evidence-${test.info().project.name}-${name}.png`) })
+
+/** WCAG 2.1 AA faults on the screen (axe-core), as 'rule: targets' lines. */
+async function axeFaults(page: Page, include?: string) {
+  await page.waitForTimeout(400)
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+  if (include) builder = builder.include(include)
+  const result = await builder.analyze()
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
 
 test.beforeAll(async () => {
   await makePhotos()
@@ -37,6 +55,8 @@ test('capture offline with place and work item, the viewer, a revision with its 
 
   await loginViaUi(page, supervisor.email, supervisor.password)
   await page.goto(`/project/${project.slug}#dokumentasi`)
+  // Offline, the app's code (the compressor's chunk) comes from the service worker.
+  await controlledBySw(page)
   const panel = page.locator('section[data-area="dokumentasi"]')
   await expect(panel.getByRole('list', { name: 'Daftar dokumentasi' }).getByRole('listitem')).toHaveCount(1)
   // The filters are there, with the work items loaded while online.
@@ -104,6 +124,7 @@ test('capture offline with place and work item, the viewer, a revision with its 
   await expect(page.getByRole('button', { name: 'Tutup notifikasi' })).toHaveCount(0, { timeout: 15_000 })
   await page.waitForTimeout(300)
   await snap(page, 'viewer')
+  expect(await axeFaults(page, '[role="dialog"]')).toEqual([])
   await page.getByRole('button', { name: 'Tutup pratinjau' }).click()
 
   // The admin asks for a revision, with a reason.
@@ -129,6 +150,8 @@ test('capture offline with place and work item, the viewer, a revision with its 
   await noteDialog.getByRole('button', { name: 'Kirim Revisi' }).click()
   await expect(noteDialog).toBeHidden()
   await expect(adminCard.getByTestId('review-note')).toContainText('ambil ulang dari sisi timur')
+  // The admin's grid (Approve on the other item) passes AA contrast.
+  expect(await axeFaults(adminPage, 'section[data-area="dokumentasi"]')).toEqual([])
   await adminContext.close()
 
   // The uploader reads the reason on the card and answers with a revision.
@@ -158,6 +181,7 @@ test('capture offline with place and work item, the viewer, a revision with its 
   await expect(history.getByText('Versi 2')).toBeVisible()
   await expect(history).toContainText('Foto bekisting kurang jelas')
   await snap(page, 'history')
+  expect(await axeFaults(page, '[role="dialog"]')).toEqual([])
   await history.getByRole('button', { name: /Tutup/ }).first().click()
 
   // Filters in the URL: a link reopens them. On a phone the filters fold until opened.
@@ -175,6 +199,7 @@ test('capture offline with place and work item, the viewer, a revision with its 
   await expect(panel.getByRole('list', { name: 'Daftar dokumentasi' }).getByRole('article')).toHaveCount(1)
   await expect(panel.getByRole('heading', { name: /Hari ini/ })).toBeVisible()
   await snap(page, 'filters')
+  expect(await axeFaults(page, 'section[data-area="dokumentasi"]')).toEqual([])
 
   // Back returns to the previous tab.
   await page.getByRole('tab', { name: /^Rekap/ }).click()

@@ -91,29 +91,16 @@ export function DocFiltersBar({
             </span>
           ) : null}
         </span>
-        {active > 0 ? (
-          <Button
-            variant="ghost"
-            size="xs"
-            onClick={(e) => {
-              e.preventDefault()
-              onChange({})
-            }}
-          >
-            <IconX /> Hapus filter
-          </Button>
-        ) : (
-          <IconChevronDown
-            className={css({ color: 'fgSubtle', '[open] > summary &': { transform: 'rotate(180deg)' } })}
-          />
-        )}
+        <IconChevronDown
+          className={css({ color: 'fgSubtle', '[open] > summary &': { transform: 'rotate(180deg)' } })}
+        />
       </summary>
       <div
         className={grid({
           gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(5, minmax(0, 1fr))' },
           gap: '2.5',
           mt: '3',
-          '& > :last-child': { gridColumn: { base: '1 / -1', md: 'auto' } },
+          '& > :nth-child(5)': { gridColumn: { base: '1 / -1', md: 'auto' } },
         })}
       >
         <TextField
@@ -160,6 +147,13 @@ export function DocFiltersBar({
           onChange={(e) => set({ status: (e.target.value || undefined) as Status | undefined })}
         />
       </div>
+      {active > 0 ? (
+        <div className={hstack({ justify: 'flex-end', mt: '2' })}>
+          <Button variant="ghost" size="xs" onClick={() => onChange({})}>
+            <IconX /> Hapus filter
+          </Button>
+        </div>
+      ) : null}
     </details>
   )
 }

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { Fragment, lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { flex, hstack, stack } from 'styled-system/patterns'
 import type { Doc, DocReview } from '../../../contracts/documentation'
@@ -250,45 +250,50 @@ export default function DocsPanel({
       ) : (
         <>
           <OfflineNote className={css({ mb: '3' })} />
-          {/* One list (queued items first), split by day: each day's header spans the row. */}
-          <ul aria-label="Daftar dokumentasi" className={cardGrid}>
-            {queuedUploads.map((item) => (
-              <li key={item.key} className={css({ minW: '0' })}>
-                <QueuedDocCard item={item} />
-              </li>
-            ))}
+          {/* Queued items first, then one list per day (each named 'Daftar dokumentasi …'), newest day first. */}
+          <div className={stack({ gap: '5' })}>
+            {queuedUploads.length > 0 ? (
+              <ul aria-label="Daftar dokumentasi menunggu dikirim" className={cardGrid}>
+                {queuedUploads.map((item) => (
+                  <li key={item.key} className={css({ minW: '0' })}>
+                    <QueuedDocCard item={item} />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
             {days.map(({ day, docs: dayDocs }) => (
-              <Fragment key={day}>
-                {/* biome-ignore lint/a11y/useSemanticElements: a row of the list (an h3 cannot be a child of ul) that is a heading, not an item */}
-                <li role="heading" aria-level={3} data-day={day} className={dayHeader}>
+              <section key={day} aria-labelledby={`doc-day-${day}`} data-day={day}>
+                <h3 id={`doc-day-${day}`} className={dayHeader}>
                   {dayLabel(day)}
                   <span className={css({ fontWeight: '400', color: 'fgSubtle' })}>
                     {dayDocs.length} dokumentasi
                   </span>
-                </li>
-                {dayDocs.map(({ doc, i }) => (
-                  <li key={doc.uuid} className={css({ minW: '0' })}>
-                    <DocCard
-                      doc={doc}
-                      waiting={queuedStates.get(doc.uuid)}
-                      revisionWaiting={queuedRevisions.has(doc.uuid)}
-                      isAdmin={isAdmin}
-                      canRevise={isAdmin || doc.creator.id === user.id}
-                      eager={i < EAGER}
-                      reviewing={reviewing?.uuid === doc.uuid ? reviewing.status : null}
-                      onOpenPhoto={onOpenPhoto}
-                      onToggleLike={onToggleLike}
-                      onComments={onComments}
-                      onReview={onReview}
-                      onDelete={onDelete}
-                      onRevise={onRevise}
-                      onHistory={onHistory}
-                    />
-                  </li>
-                ))}
-              </Fragment>
+                </h3>
+                <ul aria-label={`Daftar dokumentasi ${dayLabel(day)}`} className={cardGrid}>
+                  {dayDocs.map(({ doc, i }) => (
+                    <li key={doc.uuid} className={css({ minW: '0' })}>
+                      <DocCard
+                        doc={doc}
+                        waiting={queuedStates.get(doc.uuid)}
+                        revisionWaiting={queuedRevisions.has(doc.uuid)}
+                        isAdmin={isAdmin}
+                        canRevise={isAdmin || doc.creator.id === user.id}
+                        eager={i < EAGER}
+                        reviewing={reviewing?.uuid === doc.uuid ? reviewing.status : null}
+                        onOpenPhoto={onOpenPhoto}
+                        onToggleLike={onToggleLike}
+                        onComments={onComments}
+                        onReview={onReview}
+                        onDelete={onDelete}
+                        onRevise={onRevise}
+                        onHistory={onHistory}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              </section>
             ))}
-          </ul>
+          </div>
           <div ref={sentinel} className={flex({ justify: 'center', py: '6' })}>
             {hasNextPage ? (
               <Button variant="secondary" onClick={() => fetchNextPage()} loading={isFetchingNextPage}>
@@ -356,13 +361,11 @@ export default function DocsPanel({
 }
 
 const dayHeader = hstack({
-  gridColumn: '1 / -1',
   gap: '2',
-  mt: '2',
+  mb: '2.5',
   fontSize: 'sm',
   fontWeight: '600',
   color: 'fg',
-  _first: { mt: '0' },
   _after: { content: '""', order: '1', flex: '1', h: '1px', bg: 'border' },
   '& > span': { order: '2' },
 })
