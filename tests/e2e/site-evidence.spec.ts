@@ -201,6 +201,16 @@ test('capture offline with place and work item, the viewer, a revision with its 
   await snap(page, 'filters')
   expect(await axeFaults(page, 'section[data-area="dokumentasi"]')).toEqual([])
 
+  // A notification's link opens the item's photo, or its comment thread.
+  await page.goto(`/project/${project.slug}#dokumentasi/${landed.uuid}`)
+  await expect(page.getByTestId('photo-evidence')).toContainText('Struktur')
+  await page.getByRole('button', { name: 'Tutup pratinjau' }).click()
+  await page.goto(`/project/${project.slug}#dokumentasi/${landed.uuid}/komentar`)
+  await page.reload()
+  await expect(page.getByRole('dialog', { name: 'Komentar' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await page.goto(`/project/${project.slug}#dokumentasi`)
+
   // Back returns to the previous tab.
   await page.getByRole('tab', { name: /^Rekap/ }).click()
   await expect(page).toHaveURL(/#rekap/)

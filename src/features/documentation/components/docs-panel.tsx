@@ -133,6 +133,27 @@ export default function DocsPanel({
   )
   const onRevise = useCallback((doc: SiteDoc) => setRevising(doc), [])
   const onHistory = useCallback((doc: SiteDoc) => setHistoryOf(doc), [])
+  // A notification's link opens the exact item: '#dokumentasi/{uuid}' its photo, '…/komentar' its thread
+  // (once per link, when the item is in the loaded pages).
+  const opened = useRef<string | null>(null)
+  const [hashSeen, setHashSeen] = useState(0)
+  useEffect(() => {
+    const changed = () => setHashSeen((n) => n + 1)
+    window.addEventListener('hashchange', changed)
+    return () => window.removeEventListener('hashchange', changed)
+  }, [])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: hashSeen re-reads the link after a hash change
+  useEffect(() => {
+    const hash = decodeURIComponent(window.location.hash.replace(/^#/, ''))
+    const [area, uuid, part] = hash.split('/')
+    if (area !== 'dokumentasi' || !uuid || opened.current === hash) return
+    const doc = docs.find((d) => d.uuid === uuid)
+    if (!doc) return
+    opened.current = hash
+    if (part === 'komentar') setCommentsFor(doc.uuid)
+    else setViewer({ doc, index: 0 })
+  }, [docs, hashSeen])
+
   const onOpenPhoto = useCallback((doc: Doc, index: number) => setViewer({ doc, index }), [])
   const onComments = useCallback((doc: Doc) => setCommentsFor(doc.uuid), [])
   const onDelete = useCallback((doc: Doc) => setToDelete(doc), [])
