@@ -204,7 +204,9 @@ describe('an app whose STORAGE_URL is the object store', () => {
     const trashed = await t.request('DELETE', `/api/file/${p.slug}/remove/${uuid}`, { token: c.admin.token })
     expect(trashed.status).toBe(200)
     expect(await store.head(row.blob_key, 'private')).toBeDefined()
-    const gone = await t.request('DELETE', `/api/project/${p.id}/trash/file/${uuid}`, { token: c.admin.token })
+    const gone = await t.request('DELETE', `/api/project/${p.id}/trash/file/${uuid}`, {
+      token: c.admin.token,
+    })
     expect(gone.status).toBe(200)
     expect(await store.head(row.blob_key, 'private')).toBeUndefined()
   })
