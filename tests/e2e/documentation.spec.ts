@@ -417,3 +417,23 @@ test('a long grid loads page by page on scroll, thumbnails only, without layout 
   expect(layoutBefore).toBeLessThan(0.05)
   expect(problems).toEqual([])
 })
+
+test("a notification's link opens an item beyond the first page; one that is gone says so", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const { supervisor, project } = await setup(request)
+  const oldest = await uploadViaApi(request, supervisor, project.slug, 'Foto pertama yang paling lama')
+  for (let i = 1; i <= 18; i++)
+    await uploadViaApi(request, supervisor, project.slug, `Foto progres lanjutan nomor ${i}`)
+  await loginViaUi(page, supervisor.email, supervisor.password)
+  // The oldest item is on the second page: the link loads it and opens its photo.
+  await page.goto(`/project/${project.slug}#dokumentasi/${oldest.uuid}`)
+  const viewer = page.getByRole('dialog').filter({ has: page.getByTestId('photo-evidence') })
+  await expect(viewer).toContainText('Foto pertama yang paling lama')
+  await page.getByRole('button', { name: 'Tutup pratinjau' }).click()
+  // An item that is not there (deleted for good, or never was) is said so.
+  await page.goto(`/project/${project.slug}#dokumentasi/00000000-0000-4000-8000-000000000000`)
+  await expectToast(page, 'Dokumentasi tidak ditemukan')
+})

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { flex, hstack, stack } from 'styled-system/patterns'
-import type { Doc, DocReview } from '../../../contracts/documentation'
+import { DOC_MSG, type Doc, type DocReview } from '../../../contracts/documentation'
 import type { Project } from '../../../contracts/projects'
 import { errorMessage, failureMessage } from '../../../lib/api'
 import { useCurrentUser } from '../../../lib/current-user'
@@ -31,6 +31,9 @@ import { DocSkeletons } from './doc-parts'
 import { QueuedDocCard } from './queued-doc-card'
 
 // The full-size viewer (Swiper's zoom) loads when a photo is first opened.
+/** How many pages a notification's link looks through for its item (18 items a page). */
+const LINK_SEARCH_PAGES = 10
+
 const PhotoViewer = lazy(() => import('./photo-viewer').then((m) => ({ default: m.PhotoViewer })))
 
 // The upload, reason and history dialogs load after the grid has painted (the grid's chunk stays light).
@@ -134,7 +137,8 @@ export default function DocsPanel({
   const onRevise = useCallback((doc: SiteDoc) => setRevising(doc), [])
   const onHistory = useCallback((doc: SiteDoc) => setHistoryOf(doc), [])
   // A notification's link opens the exact item: '#dokumentasi/{uuid}' its photo, '…/komentar' its thread
-  // (once per link, when the item is in the loaded pages).
+  // (once per link). An item beyond the loaded pages is looked for in the next ones (at most
+  // LINK_SEARCH_PAGES in all); one that is not there (deleted, or far older) is said so.
   const opened = useRef<string | null>(null)
   const [hashSeen, setHashSeen] = useState(0)
   useEffect(() => {
@@ -148,11 +152,20 @@ export default function DocsPanel({
     const [area, uuid, part] = hash.split('/')
     if (area !== 'dokumentasi' || !uuid || opened.current === hash) return
     const doc = docs.find((d) => d.uuid === uuid)
-    if (!doc) return
+    if (!doc) {
+      if (list.status !== 'success' || list.isFetchingNextPage) return
+      const pages = list.data?.pages.length ?? 0
+      if (list.hasNextPage && pages < LINK_SEARCH_PAGES) void list.fetchNextPage()
+      else {
+        opened.current = hash
+        notify('error', DOC_MSG.notFound)
+      }
+      return
+    }
     opened.current = hash
     if (part === 'komentar') setCommentsFor(doc.uuid)
     else setViewer({ doc, index: 0 })
-  }, [docs, hashSeen])
+  }, [docs, hashSeen, list.status, list.isFetchingNextPage, list.hasNextPage])
 
   const onOpenPhoto = useCallback((doc: Doc, index: number) => setViewer({ doc, index }), [])
   const onComments = useCallback((doc: Doc) => setCommentsFor(doc.uuid), [])
