@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { Button } from './button'
 import { IconTile } from './icon-tile'
 
 export function EmptyState({
@@ -41,5 +42,31 @@ export function EmptyState({
       ) : null}
       {action ? <div className={css({ mt: '3' })}>{action}</div> : null}
     </div>
+  )
+}
+
+/** A list or page that failed to load: what failed, why (the server's message or the network), and 'Coba lagi'. */
+export function LoadFailed({
+  icon,
+  title,
+  description,
+  onRetry,
+}: {
+  icon: ReactNode
+  title: string
+  description?: ReactNode
+  onRetry: () => unknown
+}) {
+  return (
+    <EmptyState
+      icon={icon}
+      title={title}
+      description={description}
+      action={
+        <Button variant="secondary" onClick={() => onRetry()}>
+          Coba lagi
+        </Button>
+      }
+    />
   )
 }

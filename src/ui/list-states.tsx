@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react'
 import { MSG } from '../contracts/common'
 import { errorMessage } from '../lib/api'
-import { Button } from './button'
 import { CardSkeletons } from './card-skeletons'
-import { EmptyState } from './empty-state'
+import { LoadFailed } from './empty-state'
 
 type ListQuery = {
   data: readonly unknown[] | undefined
@@ -37,14 +36,10 @@ export function ListStates({
 }) {
   if (query.isError && !query.data) {
     return (
-      <EmptyState
+      <LoadFailed
         icon={errorIcon}
         title={errorMessage(query.error, MSG.loadFailed)}
-        action={
-          <Button variant="secondary" onClick={() => query.refetch()}>
-            Coba lagi
-          </Button>
-        }
+        onRetry={query.refetch}
       />
     )
   }

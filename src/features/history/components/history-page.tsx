@@ -11,7 +11,7 @@ import {
 import type { Project } from '../../../contracts/projects'
 import { failureMessage } from '../../../lib/api'
 import { Button } from '../../../ui/button'
-import { EmptyState } from '../../../ui/empty-state'
+import { EmptyState, LoadFailed } from '../../../ui/empty-state'
 import { IconAlertCircle, IconClock } from '../../../ui/icons'
 import { RoleBadge } from '../../../ui/role-badge'
 import { Skeleton } from '../../../ui/skeleton'
@@ -79,18 +79,14 @@ export function HistoryPage({ project }: { project: Project }) {
   if (query.isPending) return <HistorySkeleton />
   if (query.isError && !query.data)
     return (
-      <EmptyState
+      <LoadFailed
         icon={<IconAlertCircle />}
         title="Gagal memuat riwayat"
         description={failureMessage(query.error, {
           failed: 'Gagal memuat riwayat',
           thrown: 'Periksa koneksi Anda.',
         })}
-        action={
-          <Button variant="secondary" onClick={() => query.refetch()}>
-            Coba lagi
-          </Button>
-        }
+        onRetry={query.refetch}
       />
     )
   const entries = query.data?.pages.flatMap((p) => p.entries) ?? []

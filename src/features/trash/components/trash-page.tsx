@@ -9,7 +9,7 @@ import { needsSignalTo } from '../../../lib/use-online'
 import { AreaChip } from '../../../ui/area'
 import { Button } from '../../../ui/button'
 import { ConfirmDialog } from '../../../ui/dialog'
-import { EmptyState } from '../../../ui/empty-state'
+import { EmptyState, LoadFailed } from '../../../ui/empty-state'
 import {
   IconAlertCircle,
   IconCamera,
@@ -106,18 +106,14 @@ export function TrashPage({ project }: { project: Project }) {
   if (list.isPending) return <TrashSkeleton />
   if (list.isError && !list.data)
     return (
-      <EmptyState
+      <LoadFailed
         icon={<IconAlertCircle />}
         title="Gagal memuat sampah"
         description={failureMessage(list.error, {
           failed: 'Gagal memuat sampah',
           thrown: 'Periksa koneksi Anda.',
         })}
-        action={
-          <Button variant="secondary" onClick={() => list.refetch()}>
-            Coba lagi
-          </Button>
-        }
+        onRetry={list.refetch}
       />
     )
   const items = list.data ?? []
