@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import type { Doc, DocComment } from '../../src/contracts/documentation'
 import { writeSitePhoto } from '../fixtures/site-photo'
 import {
@@ -10,6 +10,7 @@ import {
   createEmployee,
   expectToast,
   loginViaUi,
+  secondPage,
   unique,
   watchConsole,
 } from './support'
@@ -95,23 +96,6 @@ const card = (page: Page, description: RegExp | string) =>
     .getByRole('list', { name: 'Daftar dokumentasi' })
     .getByRole('listitem')
     .filter({ hasText: description })
-
-/** A second person on their own device (same screen size as this project's). */
-async function newPage(browser: Browser) {
-  const { baseURL, viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, locale, timezoneId } =
-    test.info().project.use
-  const context = await browser.newContext({
-    baseURL,
-    viewport,
-    deviceScaleFactor,
-    isMobile,
-    hasTouch,
-    userAgent,
-    locale,
-    timezoneId,
-  })
-  return context.newPage()
-}
 
 test('a supervisor uploads two photos, likes and comments; the admin approves one and asks Revisi on another', async ({
   page,
@@ -310,7 +294,7 @@ test('a supervisor uploads two photos, likes and comments; the admin approves on
   expect(problems).toEqual([])
 
   // --- The admin reviews ---------------------------------------------------------------------------
-  const adminPage = await newPage(browser)
+  const adminPage = await secondPage(browser)
   const adminProblems = watchConsole(adminPage)
   await loginViaUi(adminPage, admin.email, admin.password)
   await adminPage.goto(`/project/${project.slug}#dokumentasi`)

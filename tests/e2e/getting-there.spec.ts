@@ -1,11 +1,12 @@
 import path from 'node:path'
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import {
   type Account,
   apiCall,
   createAdmin,
   createEmployee,
   loginViaUi,
+  secondPage,
   unique,
   watchConsole,
 } from './support'
@@ -46,22 +47,6 @@ async function folderIn(
   })
   expect(res.status()).toBe(201)
   return (await res.json()).data.uuid as string
-}
-
-async function secondPage(browser: Browser) {
-  const { baseURL, viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, locale, timezoneId } =
-    test.info().project.use
-  const context = await browser.newContext({
-    baseURL,
-    viewport,
-    deviceScaleFactor,
-    isMobile,
-    hasTouch,
-    userAgent,
-    locale,
-    timezoneId,
-  })
-  return context.newPage()
 }
 
 const crumbs = (page: Page) => page.getByRole('navigation', { name: 'Lokasi folder' })

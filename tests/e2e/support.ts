@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
 import { SUPERADMIN } from './playwright.config'
 
 export { SUPERADMIN }
@@ -112,4 +112,21 @@ export async function expectToast(page: Page, text: string) {
       await toast.getByRole('button', { name: 'Tutup notifikasi' }).click({ timeout: 2000 })
     await expect(toast).toBeHidden({ timeout: 2000 })
   }).toPass({ timeout: 15_000 })
+}
+
+/** A second person on their own device: a fresh browser context with this project's screen and locale. */
+export async function secondPage(browser: Browser) {
+  const { baseURL, viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, locale, timezoneId } =
+    test.info().project.use
+  const context = await browser.newContext({
+    baseURL,
+    viewport,
+    deviceScaleFactor,
+    isMobile,
+    hasTouch,
+    userAgent,
+    locale,
+    timezoneId,
+  })
+  return context.newPage()
 }

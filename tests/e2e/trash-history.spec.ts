@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { type Browser, expect, type Page, test } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import type { Doc } from '../../src/contracts/documentation'
 import { makePhotos, photos } from './field-support'
 import {
@@ -9,6 +9,7 @@ import {
   createEmployee,
   expectToast,
   loginViaUi,
+  secondPage,
   unique,
   watchConsole,
 } from './support'
@@ -32,22 +33,6 @@ async function shot(page: Page, name: string) {
   // The phone at 390x844; the desktop at 1280x800 (the brief's sizes).
   if (project === 'desktop') await page.setViewportSize({ width: 1280, height: 800 })
   await page.screenshot({ path: path.join(screens, `${project}-${name}.png`), fullPage: true })
-}
-
-async function secondPage(browser: Browser) {
-  const { baseURL, viewport, deviceScaleFactor, isMobile, hasTouch, userAgent, locale, timezoneId } =
-    test.info().project.use
-  const context = await browser.newContext({
-    baseURL,
-    viewport,
-    deviceScaleFactor,
-    isMobile,
-    hasTouch,
-    userAgent,
-    locale,
-    timezoneId,
-  })
-  return context.newPage()
 }
 
 test('a member deletes an item; the admin restores it from Sampah with its comments; Riwayat lists both', async ({
