@@ -77,7 +77,7 @@ test('a link opened while logged out survives the login; without one the login g
   expect(problems.filter((p) => !/401|Current user/.test(p))).toEqual([])
 })
 
-test('Back walks folder levels and tabs; a notification opens the folder of the file', async ({
+test('Back walks folder levels and tabs; a notification opens the file in its folder', async ({
   page,
   request,
 }) => {
@@ -125,7 +125,7 @@ test('Back walks folder levels and tabs; a notification opens the folder of the 
   await page.goForward()
   await expect(page).toHaveURL(new RegExp(`#pengawasan/${outer}$`))
 
-  // The upload's notification, from the bell, opens the folder the file is in.
+  // The upload's notification, from the bell, opens the file in its folder.
   await page.goto('/')
   await page.getByTestId('notification-bell').click()
   await page
@@ -133,8 +133,8 @@ test('Back walks folder levels and tabs; a notification opens the folder of the 
     .filter({ hasText: project.name })
     .first()
     .click()
-  await expect(page).toHaveURL(new RegExp(`/project/${project.slug}#pengawasan/${inner}$`))
-  await expect(page.getByRole('tabpanel').getByText('Laporan_Harian_Koordinasi.pdf')).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/project/${project.slug}#pengawasan/${inner}/${fileUuid}$`))
+  await expect(page.locator(`#file-${fileUuid}`)).toHaveAttribute('aria-current', 'location')
 
   // A link to the file itself ('#area/folder/file') opens its folder with the file marked.
   await page.goto(`/project/${project.slug}#pengawasan/${inner}/${fileUuid}`)

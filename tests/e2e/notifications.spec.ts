@@ -74,7 +74,9 @@ test('an employee uploads; the admin sees it in the bell without a reload, opens
   await page.screenshot({ path: path.join(screens, `bell-${info.project.name}.png`) })
 
   await item.click()
-  await expect(page).toHaveURL(new RegExp(`/project/${project.slug}#pengawasan$`))
+  // The file itself: its folder (the area's root) opens with the file marked.
+  await expect(page).toHaveURL(new RegExp(`/project/${project.slug}#pengawasan//[0-9a-f-]{36}$`))
+  await expect(page.locator('[aria-current=location]')).toContainText(name)
   await expect(page.getByRole('heading', { name: project.name })).toBeVisible()
   await expect
     .poll(async () => {
@@ -136,7 +138,8 @@ test('the notifications page: empty state, live items, tabs with counts, search,
 
   // Click: marked read and the object opens.
   await list.getByRole('button').filter({ hasText: 'denah-disetujui.pdf' }).click()
-  await expect(page).toHaveURL(new RegExp(`/project/${project.slug}#pengawasan$`))
+  await expect(page).toHaveURL(new RegExp(`/project/${project.slug}#pengawasan//[0-9a-f-]{36}$`))
+  await expect(page.locator('[aria-current=location]')).toContainText('denah-disetujui.pdf')
   await page.goBack()
   await expect(tab('Belum Dibaca')).toContainText('1')
   await expect(tab('Sudah Dibaca')).toContainText('1')

@@ -29,7 +29,9 @@ export function EmployeeCard({ employee, toggling, toggleDisabled, onToggle, onE
         flexDirection: 'column',
         gap: '4',
         h: 'full',
-        opacity: employee.is_active ? 1 : 0.85,
+        // An inactive account is told by its tag and a grey avatar on a muted card, not by fading the
+        // whole card: faded text and badges fell below WCAG AA contrast (axe).
+        bg: employee.is_active ? undefined : 'bg',
       })}
     >
       <div className={flex({ align: 'flex-start', gap: '3' })}>
