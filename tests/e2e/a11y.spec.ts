@@ -3,7 +3,15 @@ import path from 'node:path'
 import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { makePhotos, photos } from './field-support'
-import { type Account, apiCall, createAdmin, createEmployee, loginViaUi, unique } from './support'
+import {
+  type Account,
+  apiCall,
+  createAdmin,
+  createEmployee,
+  loginViaUi,
+  openTabPanel,
+  unique,
+} from './support'
 
 /*
  * axe-core (WCAG 2.0/2.1 A and AA rules) over the app's screens and dialogs, at phone and desktop size.
@@ -115,15 +123,14 @@ test('the screens and dialogs pass axe (WCAG 2.1 AA)', async ({ page, request })
   // --- Project tabs -----------------------------------------------------------------------------
   for (const tab of ['perencanaan', 'pengawasan', 'dokumentasi', 'rekap'] as const) {
     await page.goto(`/project/${project.slug}#${tab}`)
-    await expect(page.getByRole('tabpanel')).toBeVisible()
+    await expect(openTabPanel(page)).toBeVisible()
     await settle(page)
     await scan(`project tab ${tab}`)
   }
   await page.goto(`/project/${project.slug}#pengawasan/${folder.uuid}`)
   await expect(page.getByText('Laporan_Harian_Koordinasi.pdf').first()).toBeVisible()
   await scan('files: folder')
-  await page
-    .getByRole('tabpanel')
+  await openTabPanel(page)
     .getByRole('button', { name: /Upload File/ })
     .first()
     .click()

@@ -6,6 +6,7 @@ import {
   createAdmin,
   createEmployee,
   loginViaUi,
+  openTabPanel,
   secondPage,
   unique,
   watchConsole,
@@ -101,7 +102,7 @@ test('Back walks folder levels and tabs; a notification opens the file in its fo
 
   await loginViaUi(page, admin.email, admin.password)
   await page.goto(`/project/${project.slug}#pengawasan`)
-  const panel = page.getByRole('tabpanel')
+  const panel = openTabPanel(page)
   await panel
     .getByRole('link', { name: /Minggu 1/ })
     .first()

@@ -130,3 +130,9 @@ export async function secondPage(browser: Browser) {
   })
   return context.newPage()
 }
+
+/**
+ * The project page's selected tab panel. Switching tabs leaves the previous panel in the page for its
+ * closing moment, so a bare getByRole('tabpanel') can find two.
+ */
+export const openTabPanel = (page: Page) => page.locator('[role="tabpanel"][data-state="open"]')
