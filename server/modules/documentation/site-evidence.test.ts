@@ -337,7 +337,22 @@ describe(`each photo: when and where (${TEST_DB})`, () => {
     // (This process's runner may already have taken it: counted whatever its state.)
     const queued = await t.db.selectFrom('jobs').select('id').where('kind', '=', docPrivacyJob.kind).execute()
     expect(queued).toHaveLength(1)
-    await t.runJobs()
+    // The walk may hand its next batch to a new job (and a runner started by an earlier test may hold it
+    // for a moment): run the queue until this photo's row is done.
+    await expect
+      .poll(
+        async () => {
+          await t.runJobs()
+          const done = await t.db
+            .selectFrom('doc_images')
+            .select('sha256')
+            .where('blob_key', '=', key)
+            .executeTakeFirstOrThrow()
+          return done.sha256 !== null
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true)
 
     const bytes = await publicBytes(`/storage/${key}`)
     expect(await readBack(bytes)).toEqual({ gps: false, takenAt: '2025-01-01T20:04:05.000Z', orientation: 6 })
