@@ -11,7 +11,8 @@ type VitePostcssPlugin = NonNullable<
 >[number]
 const pandaPostcss = pandacss() as unknown as VitePostcssPlugin
 
-// The API server (server/) serves the built app; in `vite dev` we proxy /api and /storage to it.
+// The API server (server/) serves the built app; in `vite dev` we proxy /api, /storage and the public
+// pages (/s/{token}, /v/{code}) to it.
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000'
 
 /*
@@ -164,7 +165,8 @@ export default defineConfig({
     },
   },
   server: {
-    proxy: { '/api': apiTarget, '/storage': apiTarget },
+    // /s/ and /v/: the public share and verification pages are served by the API server, not the app.
+    proxy: { '/api': apiTarget, '/storage': apiTarget, '/s/': apiTarget, '/v/': apiTarget },
   },
   // The manifest lets bench/bundle-size.ts measure what each route loads.
   // bundlerTimings off: on a busy machine every build printed a timing report that only looked like trouble.

@@ -16,6 +16,7 @@ const BENCHES: { name: string; script: string; env?: Record<string, string> }[] 
   { name: 'zip', script: 'bench:zip' },
   { name: 'storage', script: 'bench:storage' },
   { name: 'images', script: 'bench:images' },
+  { name: 'report', script: 'bench:report' },
   { name: 'idb', script: 'bench:idb' },
   { name: 'bundle', script: 'bench:bundle' },
   { name: 'lighthouse', script: 'bench:lighthouse' },

@@ -15,10 +15,14 @@ export async function waitForHealth(base: string, tries: number): Promise<void> 
   throw new Error('server did not start')
 }
 
-/** A JSON caller for `base`: answers `data`, throws with the server's message on a failure. */
-export function apiJson(base: string) {
+/**
+ * A JSON caller for a server at `base`, or for an app in this process (`app.request`): answers `data`,
+ * throws with the server's message on a failure.
+ */
+export function apiJson(base: string | ((url: string, init: RequestInit) => Response | Promise<Response>)) {
+  const send = typeof base === 'string' ? (url: string, init: RequestInit) => fetch(base + url, init) : base
   return async (method: string, url: string, token: string | null, body?: unknown) => {
-    const res = await fetch(base + url, {
+    const res = await send(url, {
       method,
       headers: {
         ...(token ? { authorization: `Bearer ${token}` } : {}),

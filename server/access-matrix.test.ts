@@ -13,7 +13,7 @@ import {
   type Target,
   users,
 } from './test/access-matrix-fixtures'
-import { declaredEndpoints } from './test/declared-endpoints'
+import { declaredEndpoints, inDeclaredSpace } from './test/declared-endpoints'
 import { createTestApp, TEST_DB, type TestApp } from './test/harness'
 
 /**
@@ -106,7 +106,7 @@ const SIZE = `${CASES.length + 1} routes x ${CALLERS.length} callers, ${cases.le
 describe(`access matrix over the real route table (${TEST_DB}; ${SIZE})`, () => {
   it('has one call for every declared endpoint, and the app serves exactly the declared endpoints', () => {
     const registered = inspectRoutes(t.app)
-      .filter((r) => !r.isMiddleware && r.path.startsWith('/api/') && r.method !== 'ALL')
+      .filter((r) => !r.isMiddleware && inDeclaredSpace(r.path) && r.method !== 'ALL')
       .map((r) => `${r.method} ${r.path}`)
     const declared = declaredEndpoints().map(keyOf)
     expect([...new Set(registered)].sort()).toEqual([...declared].sort())

@@ -55,6 +55,10 @@ const EXPECTED: Record<string, string> = {
   'work-item.manage': '        H  A    F  H   F  H',
   'history.read': '            H  A    F  H   F  H',
   'trash.manage': '            H  A    F  H   F  H',
+  // Reports: members download them; admins make, list, save, remove and share them.
+  'report.read': '             H  A    A  H   A  H',
+  'report.manage': '           H  A    F  H   F  H',
+  'share.manage': '            H  A    F  H   F  H',
   // A notification is its owner's only: someone else's is absent, whatever the role.
   'notification.read@own': '   A  A    A  A   A  A',
   'notification.read@other': ' H  H    H  H   H  H',

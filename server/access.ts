@@ -74,6 +74,11 @@ export const RULES = {
   'work-item.manage': { on: 'project', roles: ADMIN }, // add, rename, delete work items (members read them)
   'history.read': { on: 'project', roles: ADMIN }, // a project's whole history (an item's: doc.read)
   'trash.manage': { on: 'project', roles: ADMIN }, // list the trash, restore, delete for good
+
+  // Laporan Dokumentasi and share links (issue 24)
+  'report.read': { on: 'project', roles: STAFF }, // download a ready report
+  'report.manage': { on: 'project', roles: ADMIN }, // create, list, save to Rekap, remove
+  'share.manage': { on: 'project', roles: ADMIN }, // create, list, revoke, send via WhatsApp
 } as const satisfies Record<AccessAction, Rule>
 
 /** An action of the policy (the names are declared with the endpoints: src/contracts/endpoint.ts). */

@@ -21,6 +21,10 @@ import { notificationRoutes } from './modules/notifications/notifications.routes
 import { projectDownloadRoutes } from './modules/project-download/project-download.routes'
 import { projectRoutes } from './modules/projects/projects.routes'
 import { recapRoutes } from './modules/recaps/recaps.routes'
+import { reportRoutes } from './modules/reports/reports.routes'
+import { publicShareRoutes } from './modules/shares/public-share.routes'
+import { sharePageRoutes } from './modules/shares/share-pages.routes'
+import { shareRoutes } from './modules/shares/shares.routes'
 import { trashRoutes } from './modules/trash/trash.routes'
 import { userRoutes } from './modules/users/users.routes'
 import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes'
@@ -52,7 +56,16 @@ const API_MODULES: readonly Routes[] = [
   workItemRoutes,
   historyRoutes,
   trashRoutes,
+  reportRoutes,
+  shareRoutes,
+  publicShareRoutes,
 ]
+
+/**
+ * Declared endpoints served at the site's root instead of under /api: the public pages a client opens
+ * from a link or a printed code (/s/{token}, /v/{code}). Same declarations, same OpenAPI and matrix.
+ */
+const PAGE_MODULES: readonly Routes[] = [sharePageRoutes]
 
 /** Builds the whole HTTP app from its dependencies; index.ts serves it and tests call app.request(). */
 export function createApp(deps: Deps) {
@@ -119,12 +132,13 @@ export function createApp(deps: Deps) {
   })
 
   const router = endpointRouter(deps, API_MODULES)
+  const pages = endpointRouter(deps, PAGE_MODULES)
   // Public hello-world: liveness probe and the baseline of bench/api-load.ts.
   router.on(system.health, (c) => c.json({ success: true, message: 'ok' }))
   // The API reference, generated from the endpoint declarations the router serves (server/openapi).
   let reference: ReturnType<typeof openApiDocument> | undefined
   const document = () => {
-    reference ??= openApiDocument(router.served)
+    reference ??= openApiDocument([...router.served, ...pages.served])
     return reference
   }
   router.on(system.openApi, (c) => c.json(document()))
@@ -136,6 +150,10 @@ export function createApp(deps: Deps) {
   // Unknown /api paths: behind authentication like everything else, then 404 for everyone.
   api.all('*', router.auth, (c) => c.json({ success: false, message: 'Alamat API tidak ditemukan' }, 404))
   app.route('/api', api)
+  // Before the SPA fallback below, so the app shell never answers these addresses.
+  app.use('/s/*', rejectControlCharsInUrl)
+  app.use('/v/*', rejectControlCharsInUrl)
+  app.route('/', pages.app)
 
   // Public blobs (doc images, avatars) by unguessable name, through the blob store.
   app.route('/storage', publicBlobRoutes(deps.store))

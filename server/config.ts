@@ -56,6 +56,8 @@ export type Config = {
   headersTimeoutMs: number
   /** The firm's IANA time zone: dates in the project zip (its entries' times, its name, its notes). */
   firmTimeZone: string
+  /** The firm's name as clients read it: the cover of every report (Laporan Dokumentasi) and its shared pages. */
+  firmName: string
   /** Project exports one process streams at once; more wait their turn. */
   exportConcurrency: number
   /** Project exports waiting for a slot in one process; beyond it (or after a minute's wait) 429. */
@@ -108,6 +110,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: positiveInt(env.WORKERS, os.availableParallelism()),
     headersTimeoutMs: positiveInt(env.HEADERS_TIMEOUT_MS, 20_000),
     firmTimeZone: timeZone(env.FIRM_TIME_ZONE),
+    firmName: firmName(env.FIRM_NAME),
     exportConcurrency: positiveInt(env.EXPORT_CONCURRENCY, 3),
     exportQueue: nonNegativeInt(env.EXPORT_QUEUE, 20),
     jobConcurrency: positiveInt(env.JOB_CONCURRENCY, 1),
@@ -126,6 +129,13 @@ function timeZone(raw: string | undefined): string {
     throw new Error(`FIRM_TIME_ZONE "${zone}" bukan zona waktu IANA (contoh: Asia/Jakarta, Asia/Makassar)`)
   }
   return zone
+}
+
+/** One line of at most 120 characters (it is printed on report covers); 'Konsultan Pengawas' when unset. */
+function firmName(raw: string | undefined): string {
+  const name = (raw ?? '').replace(/\s+/g, ' ').trim()
+  if (name.length > 120) throw new Error('FIRM_NAME terlalu panjang (maks. 120 karakter)')
+  return name || 'Konsultan Pengawas'
 }
 
 /** Like positiveInt, but 0 is allowed (a limit of 0 is off). */

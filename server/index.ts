@@ -48,6 +48,11 @@ const server = serve(
       requestTimeout: 0,
       headersTimeout: config.headersTimeoutMs,
       connectionsCheckingInterval: Math.min(5000, Math.ceil(config.headersTimeoutMs / 2)),
+      // An idle keep-alive connection is kept 65 s (Node's default is 5 s), longer than the clients and
+      // proxies in front keep theirs (nginx upstream keepalive_timeout, cloud load balancers: 60 s): the
+      // caller must be the one to close first, or a request sent on a connection the server is closing at
+      // that instant is reset (CI met it: a reused connection answered ECONNRESET to a plain GET).
+      keepAliveTimeout: 65_000,
     },
   },
   (info) => {

@@ -4,6 +4,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SHARE_MSG, VERIFY_MSG } from '../src/contracts/shares'
 import { TEST_DB } from './test/harness'
 import {
   callServer,
@@ -103,6 +104,16 @@ describe.skipIf(!NGINX)('the README nginx block in front of two servers', () => 
     await Promise.all([stopServer(a), stopServer(b)])
     if (TEST_DB === 'postgres') await pgAdmin(`DROP SCHEMA ${schema} CASCADE`)
     fs.rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('the public pages /s/{token} and /v/{code} reach the servers (not a static app shell)', async () => {
+    const share = await fetch(`${FRONT}/s/${'A'.repeat(32)}`)
+    expect(share.status).toBe(404)
+    expect(share.headers.get('x-robots-tag')).toContain('noindex')
+    expect(await share.text()).toContain(SHARE_MSG.notFound)
+    const verify = await fetch(`${FRONT}/v/ABCD-EFGH-JKMN`)
+    expect(verify.status).toBe(404)
+    expect(await verify.text()).toContain(VERIFY_MSG.notFound)
   })
 
   it('logs in, uploads (streamed through) and downloads by range through nginx; one server dying changes nothing', async () => {

@@ -19,7 +19,8 @@ cleanupOutdatedCaches()
 // Client-side routes all render index.html; API calls and stored files never do.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api\//, /^\/storage\//],
+    // /s/ and /v/: the public share and verification pages live on the server (no app shell there).
+    denylist: [/^\/api\//, /^\/storage\//, /^\/s\//, /^\/v\//],
   }),
 )
 

@@ -15,6 +15,7 @@ import * as loginDevices from './migrations/008-login-devices'
 import * as jobs from './migrations/009-jobs'
 import * as siteEvidence from './migrations/010-site-evidence'
 import * as trashNames from './migrations/011-trash-names'
+import * as reports from './migrations/012-reports'
 import type { DB } from './schema'
 import { refuseNewerSchema } from './schema-version'
 import { ImmediateSqliteDialect } from './sqlite-immediate'
@@ -89,6 +90,7 @@ const MIGRATIONS: Record<string, { up: (d: Dialect) => Migration['up'] }> = {
   '009-jobs': jobs,
   '010-site-evidence': siteEvidence,
   '011-trash-names': trashNames,
+  '012-reports': reports,
 }
 
 /** The migrations this build knows, oldest first (server/db/schema-version.ts compares them). */

@@ -245,6 +245,10 @@ export type WhatsAppOutboxTable = {
   last_error: string | null
   sent_at: string | null
   created_at: string
+  /** A document sent with the text where the driver can (a report's PDF; migration 012). */
+  document_key: ColumnType<string | null, string | null | undefined, string | null>
+  document_name: ColumnType<string | null, string | null | undefined, string | null>
+  document_mime: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** One row per singleton job; the holder renews expires_at on a heartbeat (migration 006). */
@@ -269,6 +273,9 @@ export type WhatsAppSimSentTable = {
   text: string
   sender: string
   sent_at: string
+  /** A document sent with the text as its caption (migration 012). */
+  document_name: ColumnType<string | null, string | null | undefined, string | null>
+  document_size: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 /**
@@ -318,7 +325,74 @@ export type DB = {
   jobs: JobsTable
   work_items: WorkItemsTable
   history: HistoryTable
+  reports: ReportsTable
+  report_photos: ReportPhotosTable
+  shares: SharesTable
 }
 
 export type UserRow = Selectable<UsersTable>
 export type NewUser = Insertable<UsersTable>
+
+/** Laporan Dokumentasi (migration 012, server/modules/reports). */
+export type ReportsTable = {
+  id: Generated<number>
+  project_id: number
+  /** The verification code printed on every page (public: /v/{code}). */
+  code: string
+  title: string
+  /** YYYY-MM-DD, Asia/Jakarta days, both inclusive. */
+  period_from: string
+  period_to: string
+  /** JSON array of work item ids; null = every work item (and items without one). */
+  work_item_ids: string | null
+  include: 'approved' | 'all'
+  per_page: number
+  status: 'queued' | 'running' | 'ready' | 'failed'
+  progress: ColumnType<number, number | undefined, number>
+  error: string | null
+  photo_count: ColumnType<number, number | undefined, number>
+  pages: number | null
+  blob_key: string | null
+  size_bytes: ColumnType<number | null, number | null | undefined, number | null>
+  /** Of the PDF's bytes. */
+  sha256: string | null
+  /** The recap file it was saved as ('Simpan ke Rekap'). */
+  recap_id: number | null
+  created_by: number
+  created_at: string
+  finished_at: string | null
+  deleted_at: string | null
+}
+
+/** Exactly which photos a report holds, as they were when it was made. */
+export type ReportPhotosTable = {
+  report_id: number
+  position: number
+  doc_id: number
+  doc_image_id: number
+  sha256: string | null
+  taken_at: string | null
+}
+
+/** A link a client opens without an account (migration 012, server/modules/shares). */
+export type SharesTable = {
+  id: Generated<number>
+  project_id: number
+  /** base64url of 24 random bytes (192 bits). */
+  token: string
+  /** A report's link; otherwise the approved documentation of period_from..period_to. */
+  report_id: number | null
+  period_from: string | null
+  period_to: string | null
+  work_item_ids: string | null
+  /** scrypt of the 6-digit PIN, or null. */
+  pin_hash: string | null
+  /** Signs the short-lived URLs of the link's photos and PDF. */
+  sign_key: string
+  expires_at: string
+  revoked_at: string | null
+  view_count: ColumnType<number, number | undefined, number>
+  last_viewed_at: string | null
+  created_by: number
+  created_at: string
+}

@@ -107,7 +107,7 @@ export function openApiDocument(endpoints: readonly Endpoint[]): Json {
       ...(op.access === 'public' ? { security: [] } : {}),
       ...(params.length + query.length ? { parameters: [...params, ...query] } : {}),
       ...(requestBody(op) ? { requestBody: requestBody(op) } : {}),
-      responses: { [op.created ? '201' : '200']: success(op), ...errors },
+      responses: { [op.accepted ? '202' : op.created ? '201' : '200']: success(op), ...errors },
     }
   }
   return {

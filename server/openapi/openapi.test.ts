@@ -1,6 +1,6 @@
 import { inspectRoutes } from 'hono/dev'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { declaredEndpoints } from '../test/declared-endpoints'
+import { declaredEndpoints, inDeclaredSpace } from '../test/declared-endpoints'
 import { createTestApp, TEST_DB, type TestApp } from '../test/harness'
 import { PAGE_CSS_HASH } from './reference-page'
 
@@ -21,7 +21,7 @@ type Op = {
 describe(`the API reference (${TEST_DB})`, () => {
   it('lists every route the app has, with its path parameters, and no route it does not have', async () => {
     const registered = inspectRoutes(t.app)
-      .filter((r) => !r.isMiddleware && r.path.startsWith('/api/') && r.method !== 'ALL')
+      .filter((r) => !r.isMiddleware && inDeclaredSpace(r.path) && r.method !== 'ALL')
       .map((r) => `${r.method} ${r.path}`)
     const declared = declaredEndpoints().map((e) => `${e.method} ${e.path}`)
     expect(registered.filter((key) => !declared.includes(key))).toEqual([])

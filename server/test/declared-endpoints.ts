@@ -7,3 +7,19 @@ export function declaredEndpoints(): Endpoint[] {
   })
   return Object.values(modules).flatMap(endpointsOf)
 }
+
+/**
+ * Whether a route of the app is one the endpoint routers serve: everything under /api, and the public
+ * pages declared outside it (/s/{token}, /v/{code}: their first path segment), but not /storage or the
+ * web app's fallback.
+ */
+export function inDeclaredSpace(path: string): boolean {
+  if (path.startsWith('/api/')) return true
+  const roots = new Set(
+    declaredEndpoints()
+      .map((e) => e.path)
+      .filter((p) => !p.startsWith('/api/'))
+      .map((p) => `/${p.split('/')[1]}/`),
+  )
+  return [...roots].some((root) => path.startsWith(root))
+}

@@ -108,3 +108,18 @@ export async function loginOn(server: ServerProcess, email: string, password: st
     throw new Error(`login ${email} on ${server.base}: ${res.status} ${res.json?.message}`)
   return res.json.data.token
 }
+
+/** Polls `check` until it holds (bounded, so a broken build fails instead of hanging). */
+export async function until<T>(
+  check: () => Promise<T | undefined | false | null>,
+  what: string,
+  ms = 30_000,
+) {
+  const end = Date.now() + ms
+  while (Date.now() < end) {
+    const value = await check()
+    if (value) return value
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error(`timed out waiting for ${what}`)
+}

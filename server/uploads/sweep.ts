@@ -13,6 +13,7 @@ export const BLOB_COLUMNS: readonly BlobColumn[] = [
   { table: 'doc_images', column: 'blob_key' },
   { table: 'doc_images', column: 'thumb_key' },
   { table: 'recap_files', column: 'blob_key' },
+  { table: 'reports', column: 'blob_key' },
   { table: 'users', column: 'avatar', prefix: '/storage/' },
 ]
 

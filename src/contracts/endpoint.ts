@@ -39,6 +39,9 @@ export type AccessAction =
   | 'work-item.manage'
   | 'history.read'
   | 'trash.manage'
+  | 'report.read'
+  | 'report.manage'
+  | 'share.manage'
 
 /**
  * Who may call: `public` needs no token; `signed-in` any active account (its own data only); otherwise
@@ -67,6 +70,8 @@ export type Endpoint<M extends Method = Method, P extends string = string> = {
   query?: Record<string, string>
   /** 201 for creates; 200 otherwise. */
   created?: boolean
+  /** 202: accepted, the work runs in the background (a report being made). */
+  accepted?: boolean
   /** What comes back instead of the JSON envelope (a file, a zip, an event stream, a page). */
   produces?: 'file' | 'zip' | 'event-stream' | 'html'
 }

@@ -20,7 +20,17 @@ export const HISTORY_ACTIONS = [
 ] as const
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number]
 
-export const HISTORY_OBJECTS = ['project', 'folder', 'file', 'doc', 'recap', 'work_item'] as const
+export const HISTORY_OBJECTS = [
+  'project',
+  'folder',
+  'file',
+  'doc',
+  'recap',
+  'work_item',
+  'report',
+  // A share link made or revoked (issue 24); its id is 'share:{id}'.
+  'share',
+] as const
 export type HistoryObjectKind = (typeof HISTORY_OBJECTS)[number]
 
 export type HistoryEntry = {

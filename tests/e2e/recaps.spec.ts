@@ -248,9 +248,14 @@ test('an admin downloads a project: the progress modal reaches 100 % and a toast
   await page.goto('/')
   const again = page.waitForEvent('download')
   await watchDownloadUi(page)
-  // Held back a moment, so the modal can be seen (and photographed) while it waits for the bytes.
+  // Held back until the checks below are done, so the modal is seen (and photographed) while it waits for
+  // the bytes: a fixed delay was over before the checks under load, and the finished modal had closed.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
   await page.route('**/api/project/download/*', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 2000))
+    await held
     await route.continue()
   })
   await page.getByRole('button', { name: `Download project ${project.name}` }).click()
@@ -259,9 +264,10 @@ test('an admin downloads a project: the progress modal reaches 100 % and a toast
   // Not closable while downloading: Escape and the close button do nothing.
   await page.keyboard.press('Escape')
   await expect(modal).toBeVisible()
-  // The corner close button (the footer's 'Tutup' appears once done, which can be this soon under load).
+  // The corner close button (the footer's 'Tutup' appears once done).
   await expect(modal.locator('button[aria-label="Tutup"]')).toBeDisabled()
   await shot(page, 'project-download-modal', false)
+  release()
   await again
   await expect.poll(() => seenDownloadUi(page)).toMatchObject({ done: true, toast: true })
 })

@@ -13,6 +13,7 @@ import {
   type ServerProcess,
   startServer,
   stopServer,
+  until,
 } from '../../test/server-process'
 import { WHATSAPP_LEASE } from '../whatsapp/whatsapp-worker'
 
@@ -37,17 +38,6 @@ function start() {
     superadmin: SUPERADMIN,
     env: { WHATSAPP_DRIVER: 'simulated', WHATSAPP_LEASE_MS: '1500' },
   })
-}
-
-/** Polls `check` until it holds (bounded, so a broken build fails instead of hanging). */
-async function until<T>(check: () => Promise<T | undefined | false | null>, what: string, ms = 30_000) {
-  const end = Date.now() + ms
-  while (Date.now() < end) {
-    const value = await check()
-    if (value) return value
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  throw new Error(`timed out waiting for ${what}`)
 }
 
 beforeAll(async () => {

@@ -27,6 +27,8 @@ const OBJECT_LABELS: Record<HistoryObjectKind, string> = {
   doc: 'Dokumentasi',
   recap: 'Rekap',
   work_item: 'Item Pekerjaan',
+  report: 'Laporan',
+  share: 'Tautan bagikan',
 }
 
 /** The CSV and the time of its newest entry (the zip entry's date: the same archive twice is the same). */

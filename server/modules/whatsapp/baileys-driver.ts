@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
 import type { Logger } from '../../logger'
 import { clearBaileysAuth, loadDatabaseAuthState } from './db-auth-state'
-import type { DriverEvents, WhatsAppDriver } from './gateway'
+import type { DriverEvents, OutgoingDocument, WhatsAppDriver } from './gateway'
 
 /**
  * The real bot (WHATSAPP_DRIVER=baileys): WhatsApp Web through the `baileys` package, its session in
@@ -89,6 +89,17 @@ export class BaileysDriver implements WhatsAppDriver {
     const sock = this.sock
     if (!sock || !this.open) throw new Error('Bot WhatsApp tidak terhubung')
     await sock.sendMessage(jid, { text }, { messageId })
+  }
+
+  /** A document message: WhatsApp shows the file with the caption under it (one message, one id). */
+  async sendDocument(jid: string, doc: OutgoingDocument, messageId: string): Promise<void> {
+    const sock = this.sock
+    if (!sock || !this.open) throw new Error('Bot WhatsApp tidak terhubung')
+    await sock.sendMessage(
+      jid,
+      { document: doc.bytes, mimetype: doc.mimetype, fileName: doc.fileName, caption: doc.caption },
+      { messageId },
+    )
   }
 
   async logout(): Promise<void> {

@@ -15,6 +15,9 @@ export type DriverEvents = {
   onDisconnected: (loggedOut: boolean) => void
 }
 
+/** A file to send with a message (whatsapp_outbox.document_*, read from the blob store). */
+export type OutgoingDocument = { bytes: Buffer; mimetype: string; fileName: string; caption: string }
+
 export interface WhatsAppDriver {
   readonly name: 'baileys' | 'simulated'
   /** Whether a message can be sent now. */
@@ -28,6 +31,11 @@ export interface WhatsAppDriver {
    * message, which the recipient's phone shows once. Throws when it could not be sent.
    */
   send(jid: string, text: string, messageId: string): Promise<void>
+  /**
+   * Sends a document (a report's PDF) with the text as its caption, same `messageId` rule as send().
+   * Absent where the driver cannot: the queue then sends the text alone (it carries the link).
+   */
+  sendDocument?(jid: string, doc: OutgoingDocument, messageId: string): Promise<void>
   /** Ends the linked session (the phone forgets it) and forgets the stored keys; then asks for a new scan. */
   logout(): Promise<void>
   /** Closes the connection and keeps the session for the next start (shutdown, lease lost). */

@@ -5,7 +5,8 @@ import type { WhatsAppDriver } from './gateway'
 import { phoneJid } from './phone'
 
 /**
- * The persistent WhatsApp send queue (table whatsapp_outbox, rows written with their notification).
+ * The persistent WhatsApp send queue (table whatsapp_outbox, rows written with their notification, or by
+ * 'Kirim via WhatsApp' of a share link with the report's PDF as a document).
  *
  * - A row is claimed by one conditional update (pending -> sending, with the claimer and a claim expiry):
  *   whoever's update changed the row sends it, nobody else.
@@ -29,12 +30,16 @@ export function backoffMs(attempts: number): number {
 
 export type DrainResult = { sent: number; retried: number; failed: number }
 
+/** The bytes of a queued document by its blob key; undefined when the blob is gone (sent as text). */
+export type ReadDocument = (key: string) => Promise<Buffer | undefined>
+
 /** Sends every due row while the driver stays connected; `holder` names this sender in its claims. */
 export async function drainQueue(
   db: Kysely<DB>,
   driver: WhatsAppDriver,
   holder: string,
   stillHolder: () => boolean = () => true,
+  readDocument?: ReadDocument,
 ): Promise<DrainResult> {
   const result: DrainResult = { sent: 0, retried: 0, failed: 0 }
   const now = new Date().toISOString()
@@ -60,7 +65,7 @@ export async function drainQueue(
       const row = await claim(db, id, holder)
       if (!row) continue
       try {
-        await driver.send(phoneJid(row.phone), row.text, row.message_id)
+        await sendRow(driver, row, readDocument)
         await db
           .updateTable('whatsapp_outbox')
           .set({ status: 'sent', sent_at: new Date().toISOString(), claimed_until: null, last_error: null })
@@ -106,9 +111,30 @@ async function claim(db: Kysely<DB>, id: number, holder: string) {
   if (Number(claimed.numUpdatedRows) !== 1) return null
   return db
     .selectFrom('whatsapp_outbox')
-    .select(['phone', 'text', 'message_id', 'attempts'])
+    .select(['phone', 'text', 'message_id', 'attempts', 'document_key', 'document_name', 'document_mime'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow()
+}
+
+type ClaimedRow = NonNullable<Awaited<ReturnType<typeof claim>>>
+
+/**
+ * One row to WhatsApp: with its document where the row has one, the driver can send documents and the
+ * blob is still there (the text is then the caption); otherwise the text alone, which carries the link.
+ */
+async function sendRow(driver: WhatsAppDriver, row: ClaimedRow, readDocument?: ReadDocument) {
+  const jid = phoneJid(row.phone)
+  const bytes =
+    row.document_key && driver.sendDocument && readDocument ? await readDocument(row.document_key) : undefined
+  if (bytes && driver.sendDocument) {
+    const doc = {
+      bytes,
+      mimetype: row.document_mime ?? 'application/octet-stream',
+      fileName: row.document_name ?? 'dokumen',
+      caption: row.text,
+    }
+    await driver.sendDocument(jid, doc, row.message_id)
+  } else await driver.send(jid, row.text, row.message_id)
 }
 
 function release(db: Kysely<DB>, id: number, fields: { last_error: string }) {

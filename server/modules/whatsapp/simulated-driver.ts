@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { DB } from '../../db/schema'
-import type { DriverEvents, WhatsAppDriver } from './gateway'
+import type { DriverEvents, OutgoingDocument, WhatsAppDriver } from './gateway'
 
 /**
  * The simulated bot (WHATSAPP_DRIVER=simulated, for tests and demos). Its whole state lives in the
@@ -9,7 +9,7 @@ import type { DriverEvents, WhatsAppDriver } from './gateway'
  * - an unpaired bot shows a QR (a real QR image of a random token), until POST /api/whatsapp/simulate-scan
  *   stands in for a phone scanning it;
  * - `sim:offline` set to 1 simulates a dropped connection (tests);
- * - each send is written to whatsapp_sim_sent, the "recipient's phone".
+ * - each send is written to whatsapp_sim_sent, the "recipient's phone" (a document with its name and size).
  */
 export const SIM_KEYS = { creds: 'sim:creds', qr: 'sim:qr', offline: 'sim:offline' } as const
 export const SIM_QR_PREFIX = 'berkas-simulasi:'
@@ -79,6 +79,22 @@ export class SimulatedDriver implements WhatsAppDriver {
     await this.db
       .insertInto('whatsapp_sim_sent')
       .values({ message_id: messageId, jid, text, sender: this.sender, sent_at: new Date().toISOString() })
+      .execute()
+  }
+
+  async sendDocument(jid: string, doc: OutgoingDocument, messageId: string): Promise<void> {
+    if (!this.connected) throw new Error('Bot WhatsApp tidak terhubung')
+    await this.db
+      .insertInto('whatsapp_sim_sent')
+      .values({
+        message_id: messageId,
+        jid,
+        text: doc.caption,
+        sender: this.sender,
+        sent_at: new Date().toISOString(),
+        document_name: doc.fileName,
+        document_size: doc.bytes.length,
+      })
       .execute()
   }
 

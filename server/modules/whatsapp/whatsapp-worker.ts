@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema'
 import type { Logger } from '../../logger'
 import type { WhatsAppDriver } from './gateway'
 import { acquireLease, releaseLease } from './lease'
-import { drainQueue } from './send-queue'
+import { drainQueue, type ReadDocument } from './send-queue'
 import { readState, writeState } from './state'
 
 export const WHATSAPP_LEASE = 'whatsapp'
@@ -18,6 +18,8 @@ type WorkerOptions = {
   leaseMs: number
   /** This process's name in the lease and the queue claims. */
   holder?: string
+  /** Reads a queued message's document (the blob store); without it documents go as their text. */
+  readDocument?: ReadDocument
 }
 
 /**
@@ -93,7 +95,13 @@ export class WhatsAppWorker {
     await this.writes
     await this.driver.poll?.()
     await this.writes
-    await drainQueue(db, this.driver, this.holder, () => this.holding && !this.stopped)
+    await drainQueue(
+      db,
+      this.driver,
+      this.holder,
+      () => this.holding && !this.stopped,
+      this.opts.readDocument,
+    )
   }
 
   /**

@@ -29,6 +29,7 @@ import { DocCard } from './doc-card'
 import { DocFiltersBar } from './doc-filters'
 import { DocSkeletons } from './doc-parts'
 import { QueuedDocCard } from './queued-doc-card'
+import { ReportLink } from './report-link'
 
 // The full-size viewer (Swiper's zoom) loads when a photo is first opened.
 /** How many pages a notification's link looks through for its item (18 items a page). */
@@ -229,12 +230,15 @@ export default function DocsPanel({
             {total > 0 ? `${total} dokumentasi foto` : 'Foto progres pekerjaan di lapangan'}
           </p>
         </div>
-        {/* An empty grid has its own button in the middle of the page. */}
-        {list.isSuccess && docs.length === 0 ? null : (
-          <Button onClick={() => setUploadOpen(true)}>
-            <IconCamera /> Unggah Foto
-          </Button>
-        )}
+        <div className={flex({ gap: '2', '& > *': { flex: { base: '1', sm: 'initial' } } })}>
+          {isAdmin ? <ReportLink slug={slug} filters={filters} /> : null}
+          {/* An empty grid has its own button in the middle of the page. */}
+          {list.isSuccess && docs.length === 0 ? null : (
+            <Button onClick={() => setUploadOpen(true)}>
+              <IconCamera /> Unggah Foto
+            </Button>
+          )}
+        </div>
       </div>
 
       {onFiltersChange ? (

@@ -14,7 +14,7 @@ import { Button } from '../../../ui/button'
 import { EmptyState, LoadFailed } from '../../../ui/empty-state'
 import { IconAlertCircle, IconClock } from '../../../ui/icons'
 import { RoleBadge } from '../../../ui/role-badge'
-import { Skeleton } from '../../../ui/skeleton'
+import { RowSkeletons } from '../../../ui/row-skeletons'
 import { Spinner } from '../../../ui/spinner'
 import { detailLines } from '../detail-lines'
 import { projectHistoryQueryOptions } from '../queries'
@@ -26,6 +26,8 @@ const OBJECT_LABELS: Record<HistoryObjectKind, string> = {
   doc: 'Dokumentasi',
   recap: 'Rekap',
   work_item: 'Item pekerjaan',
+  report: 'Laporan',
+  share: 'Tautan bagikan',
 }
 
 /** The action's colour: deletions red, restores and approvals green, revisions amber, the rest blue. */
@@ -238,26 +240,11 @@ function HistoryRow({ entry }: { entry: HistoryEntry }) {
 
 function HistorySkeleton() {
   return (
-    <ul aria-busy="true" aria-label="Memuat riwayat" className={stack({ gap: '2' })}>
-      {[0, 1, 2, 3].map((i) => (
-        <li
-          key={i}
-          className={flex({
-            gap: '3',
-            p: '4',
-            bg: 'surface',
-            borderWidth: '1px',
-            borderColor: 'border',
-            borderRadius: 'lg',
-          })}
-        >
-          <Skeleton className={css({ h: '3', w: '10' })} />
-          <span className={stack({ flex: '1', gap: '2' })}>
-            <Skeleton className={css({ h: '3.5', w: '35%' })} />
-            <Skeleton className={css({ h: '3', w: '70%' })} />
-          </span>
-        </li>
-      ))}
-    </ul>
+    <RowSkeletons
+      label="Memuat riwayat"
+      rows={4}
+      lead={css({ h: '3', w: '10' })}
+      lines={[css({ h: '3.5', w: '35%' }), css({ h: '3', w: '70%' })]}
+    />
   )
 }

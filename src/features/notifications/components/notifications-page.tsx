@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import { flex, grid, hstack } from 'styled-system/patterns'
+import { flex, hstack } from 'styled-system/patterns'
 import { NOTIFICATION_MSG, type Notification } from '../../../contracts/notifications'
 import { dayjs } from '../../../lib/dayjs'
 import { formatRelativeTime } from '../../../lib/format'
@@ -11,7 +11,7 @@ import { EmptyState } from '../../../ui/empty-state'
 import { IconArrowLeft, IconBell, IconCheck, IconCheckCircle, IconSearchX } from '../../../ui/icons'
 import { notify } from '../../../ui/notify'
 import { SearchBox } from '../../../ui/page-header'
-import { Skeleton } from '../../../ui/skeleton'
+import { RowSkeletons } from '../../../ui/row-skeletons'
 import { Tabs } from '../../../ui/tabs'
 import { notificationListQueryOptions, useMarkAllRead } from '../queries'
 import { NotificationIcon } from './notification-icon'
@@ -247,28 +247,12 @@ function NotificationList({
 
 function ListSkeleton() {
   return (
-    <ul aria-busy="true" aria-label="Memuat notifikasi" className={grid({ mt: '4', gap: '2' })}>
-      {[0, 1, 2, 3].map((i) => (
-        <li
-          key={i}
-          className={css({
-            display: 'flex',
-            gap: '3',
-            p: '4',
-            bg: 'surface',
-            borderWidth: '1px',
-            borderColor: 'border',
-            borderRadius: 'lg',
-          })}
-        >
-          <Skeleton className={css({ w: '10', h: '10', borderRadius: 'full' })} />
-          <span className={grid({ flex: '1', gap: '2' })}>
-            <Skeleton className={css({ h: '3.5', w: '40%' })} />
-            <Skeleton className={css({ h: '3', w: '85%' })} />
-            <Skeleton className={css({ h: '3', w: '25%' })} />
-          </span>
-        </li>
-      ))}
-    </ul>
+    <RowSkeletons
+      label="Memuat notifikasi"
+      rows={4}
+      className={css({ mt: '4' })}
+      lead={css({ w: '10', h: '10', borderRadius: 'full' })}
+      lines={[css({ h: '3.5', w: '40%' }), css({ h: '3', w: '85%' }), css({ h: '3', w: '25%' })]}
+    />
   )
 }

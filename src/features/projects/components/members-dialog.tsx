@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
-import { css, cx } from 'styled-system/css'
+import { css } from 'styled-system/css'
 import { flex, vstack } from 'styled-system/patterns'
 import type { User } from '../../../contracts/auth'
 import { EMPLOYEE_ROLES, type EmployeeRole, MSG, ROLE_LABELS } from '../../../contracts/common'
@@ -8,8 +8,9 @@ import type { Project } from '../../../contracts/projects'
 import { failureMessage } from '../../../lib/api'
 import { Avatar } from '../../../ui/avatar'
 import { Button } from '../../../ui/button'
+import { CheckMark, checkRowClass } from '../../../ui/check-mark'
 import { Dialog } from '../../../ui/dialog'
-import { IconCheck, IconUsers } from '../../../ui/icons'
+import { IconUsers } from '../../../ui/icons'
 import { notify } from '../../../ui/notify'
 import { SearchBox } from '../../../ui/page-header'
 import { RoleBadge } from '../../../ui/role-badge'
@@ -236,23 +237,7 @@ function MemberGroup({
           const checked = selected?.has(u.id) ?? false
           return (
             <li key={u.id}>
-              <label
-                className={cx(
-                  css({
-                    display: 'flex',
-                    alignItems: 'center',
-                    gap: '3',
-                    px: '3',
-                    py: '2',
-                    borderRadius: 'md',
-                    cursor: 'pointer',
-                    transition: 'background {durations.fast}',
-                    _hover: { bg: 'subtle' },
-                    '&:has(input:focus-visible)': { boxShadow: 'focus' },
-                  }),
-                  checked ? css({ bg: 'brand.soft', _hover: { bg: 'blue.100/70' } }) : undefined,
-                )}
-              >
+              <label className={checkRowClass(checked)}>
                 <input
                   type="checkbox"
                   checked={checked}
@@ -260,28 +245,7 @@ function MemberGroup({
                   aria-label={u.name}
                   className={css({ srOnly: true })}
                 />
-                <span
-                  aria-hidden="true"
-                  className={cx(
-                    css({
-                      display: 'inline-flex',
-                      alignItems: 'center',
-                      justifyContent: 'center',
-                      flexShrink: 0,
-                      w: '4.5',
-                      h: '4.5',
-                      borderRadius: 'xs',
-                      borderWidth: '1.5px',
-                      transition: 'all {durations.fast}',
-                      '& svg': { w: '3', h: '3', strokeWidth: '3' },
-                    }),
-                    checked
-                      ? css({ bg: 'brand', borderColor: 'brand', color: 'white' })
-                      : css({ bg: 'surface', borderColor: 'borderStrong', color: 'transparent' }),
-                  )}
-                >
-                  <IconCheck />
-                </span>
+                <CheckMark checked={checked} />
                 <Avatar name={u.name} src={u.avatar} size="sm" />
                 <span className={css({ flex: '1', minW: '0' })}>
                   <span

@@ -15,6 +15,7 @@ import {
   IconCalendar,
   IconClock,
   IconDownload,
+  IconFileCheck,
   IconFileQuestion,
   IconTrash,
   IconUsers,
@@ -186,6 +187,13 @@ function ProjectDetail({
                 >
                   <IconUsers /> Anggota Project
                 </Button>
+                <Link
+                  to="/project/$slug/laporan"
+                  params={{ slug: project.slug }}
+                  className={button({ variant: 'secondary' })}
+                >
+                  <IconFileCheck /> Laporan
+                </Link>
                 <Link
                   to="/project/$slug/history"
                   params={{ slug: project.slug }}

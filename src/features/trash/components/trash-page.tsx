@@ -20,7 +20,7 @@ import {
   IconTrash,
 } from '../../../ui/icons'
 import { notify } from '../../../ui/notify'
-import { Skeleton } from '../../../ui/skeleton'
+import { RowSkeletons } from '../../../ui/row-skeletons'
 import { trashQueryOptions, usePurgeTrashItem, useRestoreTrashItem } from '../queries'
 
 const KIND_META: Record<TrashKind, { label: string; Icon: typeof IconFile; tone: string }> = {
@@ -277,26 +277,10 @@ export function TrashPage({ project }: { project: Project }) {
 
 function TrashSkeleton() {
   return (
-    <ul aria-busy="true" aria-label="Memuat sampah" className={stack({ gap: '2' })}>
-      {[0, 1, 2].map((i) => (
-        <li
-          key={i}
-          className={flex({
-            gap: '3',
-            p: '4',
-            bg: 'surface',
-            borderWidth: '1px',
-            borderColor: 'border',
-            borderRadius: 'lg',
-          })}
-        >
-          <Skeleton className={css({ w: '10', h: '10', borderRadius: 'lg' })} />
-          <span className={stack({ flex: '1', gap: '2' })}>
-            <Skeleton className={css({ h: '3.5', w: '45%' })} />
-            <Skeleton className={css({ h: '3', w: '70%' })} />
-          </span>
-        </li>
-      ))}
-    </ul>
+    <RowSkeletons
+      label="Memuat sampah"
+      lead={css({ w: '10', h: '10', borderRadius: 'lg' })}
+      lines={[css({ h: '3.5', w: '45%' }), css({ h: '3', w: '70%' })]}
+    />
   )
 }

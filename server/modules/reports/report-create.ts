@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import {
+  defaultReportTitle,
+  REPORT_CODE_ALPHABET,
+  REPORT_MSG,
+  type Report,
+  type ReportCreate,
+  weekOfPeriod,
+} from '../../../src/contracts/reports'
+import { type Actor, access } from '../../access'
+import type { DB } from '../../db/schema'
+import type { Deps } from '../../deps'
+import { AppError, nowIso } from '../../http'
+import type { Claimed } from '../../idempotency'
+import { type HistoryActor, recordHistory } from '../history/record-history'
+import { reportRenderJob } from './report-render-job'
+import { selectPhotos } from './report-selection'
+import { firmDayOf } from './report-text'
+import { reportRows, toReport } from './report-view'
+
+/**
+ * POST /api/report/{slug}/create (admins). The policy first, then the body; then one transaction: the
+ * photos chosen (report-selection.ts), the report row with its verification code, exactly those photos
+ * in report_photos, the history entry and the 'report.render' job. An empty period answers 422 before
+ * anything is written or queued. Two admins asking at once each get their own report: nothing here is
+ * shared but the code's uniqueness, which a fresh random code per report settles.
+ */
+export async function createReport(
+  deps: Pick<Deps, 'db' | 'config'>,
+  user: Actor & HistoryActor,
+  slug: string,
+  read: () => Promise<Claimed<ReportCreate>>,
+): Promise<Report> {
+  const project = await access.project(deps, user, slug, 'report.manage')
+  const { input, tx } = await read()
+  const trx = tx.trx
+  const workItemIds = input.work_item_ids?.length
+    ? [...new Set(input.work_item_ids)].sort((a, b) => a - b)
+    : null
+  if (workItemIds) await assertWorkItems(trx, project.id, workItemIds)
+
+  const timeZone = deps.config.firmTimeZone
+  const photos = await selectPhotos(trx, {
+    projectId: project.id,
+    from: input.from,
+    to: input.to,
+    workItemIds,
+    include: input.include,
+    timeZone,
+  })
+  if (photos.length === 0) throw new AppError(422, REPORT_MSG.empty, { to: REPORT_MSG.empty })
+
+  const week = weekOfPeriod(firmDayOf(project.created_at, timeZone), input.from, input.to)
+  const title = input.title || defaultReportTitle(project.name, week, input.from, input.to)
+  const row = await trx
+    .insertInto('reports')
+    .values({
+      project_id: project.id,
+      code: await freshCode(trx),
+      title,
+      period_from: input.from,
+      period_to: input.to,
+      work_item_ids: workItemIds ? JSON.stringify(workItemIds) : null,
+      include: input.include,
+      per_page: input.per_page,
+      status: 'queued',
+      progress: 0,
+      error: null,
+      photo_count: photos.length,
+      pages: null,
+      blob_key: null,
+      size_bytes: null,
+      sha256: null,
+      recap_id: null,
+      created_by: user.id,
+      created_at: nowIso(),
+      finished_at: null,
+      deleted_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  // In chunks: one INSERT of 1,000 rows x 6 values stays under SQLite's and PostgreSQL's parameter limits.
+  for (let i = 0; i < photos.length; i += 500)
+    await trx
+      .insertInto('report_photos')
+      .values(
+        photos.slice(i, i + 500).map((p, j) => ({
+          report_id: row.id,
+          position: i + j + 1,
+          doc_id: p.docId,
+          doc_image_id: p.imageId,
+          sha256: p.sha256,
+          taken_at: p.takenAt,
+        })),
+      )
+      .execute()
+  await recordHistory(trx, user, {
+    projectId: project.id,
+    action: 'create',
+    object: { kind: 'report', id: String(row.id), name: title },
+    detail: { period: `${input.from} - ${input.to}`, photos: photos.length, include: input.include },
+  })
+  await tx.enqueue(reportRenderJob, { report: row.id })
+  return toReport(await reportRows(trx).where('reports.id', '=', row.id).executeTakeFirstOrThrow())
+}
+
+async function assertWorkItems(db: Kysely<DB>, projectId: number, ids: number[]) {
+  const found = await db
+    .selectFrom('work_items')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('id', 'in', ids)
+    .execute()
+  if (found.length !== ids.length)
+    throw new AppError(422, REPORT_MSG.workItemNotFound, { work_item_ids: REPORT_MSG.workItemNotFound })
+}
+
+/** 12 Crockford base32 characters (60 random bits) as XXXX-XXXX-XXXX. */
+export function newReportCode(): string {
+  const bytes = randomBytes(12)
+  let raw = ''
+  for (const b of bytes) raw += REPORT_CODE_ALPHABET[b & 31]
+  return `${raw.slice(0, 4)}-${raw.slice(4, 8)}-${raw.slice(8)}`
+}
+
+/**
+ * A code no report has: a clash is a 1 in 2^60 event per pair, but it is looked up rather than left to
+ * the unique index, whose violation would abort the whole PostgreSQL transaction.
+ */
+async function freshCode(db: Kysely<DB>): Promise<string> {
+  for (;;) {
+    const code = newReportCode()
+    const taken = await db.selectFrom('reports').select('id').where('code', '=', code).executeTakeFirst()
+    if (!taken) return code
+  }
+}

@@ -1,0 +1,189 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import { Writable } from 'node:stream'
+import type { Kysely } from 'kysely'
+import { periodLabel } from '../../../src/contracts/days'
+import type { ReportPerPage } from '../../../src/contracts/reports'
+import type { DB } from '../../db/schema'
+import type { Deps } from '../../deps'
+import { imagesInOrder, printImage, readAll } from './report-images'
+import { cellSize, planReport } from './report-layout'
+import { type CaptionText, photoBox, writeReportPdf } from './report-pdf'
+import { countsByWorkItem } from './report-selection'
+import { firmDayOf, indonesianDateTime, indonesianDayName } from './report-text'
+
+/*
+ * Makes one report's PDF in a local file: reads the report and its chosen photos (report_photos, in
+ * their positions), puts them into words, plans the pages and draws them (report-pdf.ts). Nothing here
+ * writes to the database; the job (report-render-job.ts) stores the file and records it.
+ */
+
+export const NO_WORK_ITEM = 'Tanpa item pekerjaan'
+const STATUS_LABEL = { approved: 'Disetujui', pending: 'Menunggu', rejected: 'Ditolak' } as const
+
+export type RenderedReport = { pages: number; size: number; sha256: string }
+
+export async function loadReport(db: Kysely<DB>, id: number) {
+  return db
+    .selectFrom('reports')
+    .innerJoin('projects', 'projects.id', 'reports.project_id')
+    .leftJoin('users', 'users.id', 'reports.created_by')
+    .select([
+      'reports.id',
+      'reports.code',
+      'reports.title',
+      'reports.period_from',
+      'reports.period_to',
+      'reports.include',
+      'reports.per_page',
+      'reports.created_at',
+      'reports.status',
+      'reports.deleted_at',
+      'projects.name as project_name',
+      'projects.description as project_description',
+      'users.name as creator_name',
+    ])
+    .where('reports.id', '=', id)
+    .executeTakeFirst()
+}
+type ReportHead = NonNullable<Awaited<ReturnType<typeof loadReport>>>
+
+function loadPhotos(db: Kysely<DB>, id: number) {
+  return db
+    .selectFrom('report_photos')
+    .leftJoin('doc_images', 'doc_images.id', 'report_photos.doc_image_id')
+    .leftJoin('docs', 'docs.id', 'report_photos.doc_id')
+    .leftJoin('work_items', 'work_items.id', 'docs.work_item_id')
+    .leftJoin('users', 'users.id', 'docs.creator_id')
+    .select([
+      'report_photos.position',
+      'report_photos.taken_at',
+      'doc_images.blob_key',
+      'doc_images.lat',
+      'doc_images.lng',
+      'doc_images.accuracy_m',
+      'docs.description',
+      'docs.created_at',
+      'docs.status',
+      'docs.review_note',
+      'docs.location',
+      'docs.progress',
+      'work_items.id as work_item_id',
+      'work_items.name as work_item_name',
+      'users.name as uploader',
+    ])
+    .where('report_photos.report_id', '=', id)
+    .orderBy('report_photos.position')
+    .execute()
+}
+type PhotoRow = Awaited<ReturnType<typeof loadPhotos>>[number]
+
+function placeOf(p: PhotoRow): string | null {
+  const lat = p.lat === null ? null : Number(p.lat)
+  const lng = p.lng === null ? null : Number(p.lng)
+  const coords =
+    lat === null || lng === null
+      ? null
+      : `${lat.toFixed(5)}, ${lng.toFixed(5)}${p.accuracy_m === null ? '' : ` ±${Math.round(Number(p.accuracy_m))} m`}`
+  const parts = [p.location, coords].filter((x): x is string => Boolean(x))
+  return parts.length ? `Lokasi: ${parts.join(' · ')}` : null
+}
+
+function captionOf(p: PhotoRow, timeZone: string): CaptionText {
+  const time = p.taken_at ?? p.created_at
+  const by = [`Oleh ${p.uploader ?? '-'}`, p.progress === null ? null : `Progres ${Number(p.progress)} %`]
+  return {
+    number: Number(p.position),
+    description: p.description ?? '(dokumentasi sudah dihapus)',
+    // The upload time stands in when the camera gave none, and says so.
+    taken: time ? `${p.taken_at ? 'Diambil' : 'Diunggah'} ${indonesianDateTime(time, timeZone)}` : '',
+    location: placeOf(p),
+    by: by.filter(Boolean).join(' · '),
+    status: p.status
+      ? `Status: ${STATUS_LABEL[p.status]}${p.review_note ? ` · Catatan: ${p.review_note}` : ''}`
+      : null,
+  }
+}
+
+/** Hashes and counts what it writes on its way to the file. */
+class HashingFile extends Writable {
+  readonly hash = createHash('sha256')
+  size = 0
+  private readonly file: fs.WriteStream
+  constructor(path: string) {
+    super()
+    this.file = fs.createWriteStream(path)
+    this.file.on('error', (err) => this.destroy(err))
+  }
+  override _write(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null) => void) {
+    this.hash.update(chunk)
+    this.size += chunk.length
+    if (this.file.write(chunk)) done()
+    else this.file.once('drain', () => done())
+  }
+  override _final(done: (err?: Error | null) => void) {
+    this.file.end(() => done())
+  }
+}
+
+export type RenderOptions = {
+  deps: Pick<Deps, 'db' | 'store' | 'config'>
+  report: ReportHead
+  file: string
+  /** After each photo placed: photos done, of `total`. May throw to stop (the report was removed). */
+  onProgress: (done: number, total: number) => Promise<void>
+}
+
+export async function renderReport({
+  deps,
+  report,
+  file,
+  onProgress,
+}: RenderOptions): Promise<RenderedReport> {
+  const timeZone = deps.config.firmTimeZone
+  const photos = await loadPhotos(deps.db, report.id)
+  const perPage = Number(report.per_page) as ReportPerPage
+  const showStatus = report.include === 'all'
+  const groups = photos.map((p) => ({
+    workItem: p.work_item_id === null ? null : Number(p.work_item_id),
+    workItemName: p.work_item_name,
+    day: firmDayOf(p.taken_at ?? p.created_at ?? report.created_at, timeZone),
+  }))
+  const counts = countsByWorkItem(groups)
+  const plan = planReport(groups, perPage, counts.length)
+  const names = new Map(groups.map((g) => [g.workItem, g.workItemName ?? NO_WORK_ITEM]))
+
+  const box = photoBox({ x: 0, y: 0, ...cellSize(perPage) }, perPage === 2, showStatus)
+  const images = imagesInOrder(photos.length, async (i) => {
+    const key = photos[i].blob_key
+    const blob = key ? await deps.store.get(key, 'public') : undefined
+    return blob ? printImage(await readAll(blob.stream), box.width, box.height) : null
+  })
+  const base = deps.config.publicUrl ?? ''
+  const out = new HashingFile(file)
+  const { pages } = await writeReportPdf(out, {
+    cover: {
+      firmName: deps.config.firmName,
+      title: report.title,
+      code: report.code,
+      verifyUrl: `${base}/v/${report.code}`,
+      projectName: report.project_name,
+      projectDescription: report.project_description,
+      period: periodLabel(report.period_from, report.period_to),
+      preparedBy: report.creator_name ?? '-',
+      madeOn: indonesianDateTime(report.created_at, timeZone),
+      contents: showStatus ? 'Semua dokumentasi, dengan statusnya' : 'Dokumentasi yang disetujui',
+      photoCount: photos.length,
+      workItems: counts.map((c) => ({ name: c.name ?? NO_WORK_ITEM, count: c.count })),
+    },
+    photos: photos.map((p) => captionOf(p, timeZone)),
+    workItemName: (id) => names.get(id) ?? NO_WORK_ITEM,
+    dayLabel: indonesianDayName,
+    plan,
+    captionBeside: perPage === 2,
+    showStatus,
+    image: (i) => images.take(i),
+    onPhoto: (done) => onProgress(done, photos.length),
+  })
+  return { pages, size: out.size, sha256: out.hash.digest('hex') }
+}

@@ -1,0 +1,75 @@
+import { Readable } from 'node:stream'
+import type { Context } from 'hono'
+import * as endpoints from '../../../src/contracts/public.endpoints'
+import { sendStoredFile } from '../../downloads'
+import { AppError, ok } from '../../http'
+import type { Routes } from '../../route'
+import type { BlobStore, Visibility } from '../../storage/blob-store'
+import { KINDS } from '../../uploads/sniff'
+import { openShare, sharedPhoto, sharedReport } from './public-share'
+import { pdfName } from './share-whatsapp'
+import { verifyReport } from './verify.service'
+
+const TYPE_BY_EXT: Record<string, string> = Object.fromEntries(
+  Object.values(KINDS).map((k) => [k.ext, k.mime]),
+)
+TYPE_BY_EXT.jpeg = 'image/jpeg'
+
+/** Never indexed, never kept by a shared cache, never told where it was opened from. */
+export function publicHeaders(c: Context) {
+  c.header('X-Robots-Tag', 'noindex, nofollow')
+  c.header('Referrer-Policy', 'no-referrer')
+}
+
+/** A blob under either visibility (photos are public blobs; a report's PDF may be private). */
+async function findBlob(store: BlobStore, key: string): Promise<Visibility | undefined> {
+  for (const v of ['private', 'public'] as const) if (await store.head(key, v)) return v
+  return undefined
+}
+
+/**
+ * /api/public/share and /api/public/verify (issue 24): no account. The data call answers the page's
+ * content (PIN in X-Share-Pin); the photo and PDF calls serve signed URLs that data handed out.
+ */
+export const publicShareRoutes: Routes = (deps, on) => {
+  on(endpoints.shareData, async (c) => {
+    publicHeaders(c)
+    const data = await openShare(deps, c.req.param('token'), c.req.header('x-share-pin') || undefined)
+    return ok(c, 'Isi tautan bagikan', data)
+  })
+
+  on(endpoints.sharePhoto, async (c) => {
+    publicHeaders(c)
+    const { key, ext } = await sharedPhoto(deps, c.req.param('token'), c.req.param('imageId'), c.req.query())
+    const blob = await deps.store.get(key, 'public')
+    if (!blob) throw new AppError(404, 'Foto tidak ditemukan')
+    c.req.raw.signal?.addEventListener('abort', () => blob.stream.destroy(), { once: true })
+    // Private to this browser and short: a revoked link stops new requests at once; what this phone
+    // already saw may be shown again for a few minutes.
+    return c.body(Readable.toWeb(blob.stream) as ReadableStream, 200, {
+      'Content-Type': TYPE_BY_EXT[ext.toLowerCase()] ?? 'application/octet-stream',
+      'Content-Length': String(blob.size),
+      'Cache-Control': 'private, max-age=600',
+      'X-Content-Type-Options': 'nosniff',
+    })
+  })
+
+  on(endpoints.shareReport, async (c) => {
+    publicHeaders(c)
+    const report = await sharedReport(deps, c.req.param('token'), c.req.query())
+    const visibility = await findBlob(deps.store, report.key)
+    if (!visibility) throw new AppError(404, 'Laporan tidak ditemukan')
+    return sendStoredFile(c, deps.store, {
+      key: report.key,
+      visibility,
+      name: pdfName(report.title),
+      mime: 'application/pdf',
+      etag: report.key,
+    })
+  })
+
+  on(endpoints.verifyData, async (c) => {
+    publicHeaders(c)
+    return ok(c, 'Verifikasi laporan', await verifyReport(deps, c.req.param('code')))
+  })
+}

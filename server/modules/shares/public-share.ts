@@ -1,0 +1,190 @@
+import { sql } from 'kysely'
+import {
+  type PublicShare,
+  SHARE_MSG,
+  SHARE_PIN_TRIES,
+  SHARE_PIN_WINDOW_MIN,
+} from '../../../src/contracts/shares'
+import type { Deps } from '../../deps'
+import { AppError, notFound, nowIso } from '../../http'
+import { UsageCounters } from '../../limits/usage-counters'
+import {
+  periodTitle,
+  type SharePhotoRow,
+  type ShareRow,
+  sharePhotos,
+  shareReport,
+  shareState,
+} from './share-content'
+import { pinMatches, signatureMatches, signUrl, TOKEN_PATTERN, urlExpiry } from './share-crypto'
+
+/*
+ * The public side of a share link (no account): the page and its data call open the link (state, PIN,
+ * throttle), count the view and hand out signed URLs; the photo and PDF calls check those URLs and read
+ * the link again, so a revoked link stops everything at once.
+ */
+
+const WINDOW_MS = SHARE_PIN_WINDOW_MIN * 60_000
+export const gone = () => new AppError(410, SHARE_MSG.gone)
+
+/** The firm's name on the pages: FIRM_NAME, as on the report's cover. */
+export const firmName = (deps: Pick<Deps, 'config'>) => deps.config.firmName
+
+/** The link by token: 404 for none, 410 for a revoked or expired one or one whose report was removed. */
+export async function liveShare(deps: Pick<Deps, 'db'>, token: string): Promise<ShareRow> {
+  if (!TOKEN_PATTERN.test(token)) throw notFound(SHARE_MSG.notFound)
+  const row = await deps.db.selectFrom('shares').selectAll().where('token', '=', token).executeTakeFirst()
+  if (!row) throw notFound(SHARE_MSG.notFound)
+  if (shareState(row) !== 'active') throw gone()
+  if (row.report_id !== null) {
+    const report = await deps.db
+      .selectFrom('reports')
+      .select('deleted_at')
+      .where('id', '=', row.report_id)
+      .executeTakeFirst()
+    if (!report || report.deleted_at) throw gone()
+  }
+  return row
+}
+
+/**
+ * The PIN check: every guess is counted in the database (usage_counters, one row per link and
+ * 15-minute window) before it is compared, so guesses spread over several processes count together;
+ * beyond SHARE_PIN_TRIES in the window even the right PIN waits (429), and a right PIN takes its own
+ * count back. No PIN given is not a guess (401 asking for it).
+ */
+export async function checkPin(deps: Pick<Deps, 'db'>, share: ShareRow, pin: string | undefined) {
+  if (!share.pin_hash) return
+  if (!pin) throw new AppError(401, SHARE_MSG.pinRequired)
+  const counters = new UsageCounters(deps.db)
+  const now = Date.now()
+  const window = Math.floor(now / WINDOW_MS)
+  const end = new Date((window + 1) * WINDOW_MS)
+  const key = `share-pin:${share.id}`
+  const count = await counters.bump(key, String(window), 1, end)
+  if (count > SHARE_PIN_TRIES) {
+    const wait = Math.max(1, Math.ceil((end.getTime() - now) / 1000))
+    throw new AppError(429, SHARE_MSG.pinThrottled(Math.ceil(wait / 60)), undefined, {
+      'Retry-After': String(wait),
+    })
+  }
+  if (await pinMatches(pin, share.pin_hash)) {
+    await counters.bump(key, String(window), -1, end)
+    return
+  }
+  throw new AppError(401, SHARE_MSG.pinWrong)
+}
+
+/**
+ * Link previews: WhatsApp and other chat apps fetch a link when it is sent or received to draw its
+ * card. That is not the client opening it, so it is not counted as a view.
+ */
+export const isPreviewBot = (userAgent: string | undefined) =>
+  /whatsapp|facebookexternalhit|facebot|telegrambot|slackbot|twitterbot|discordbot|linkedinbot|skypeuripreview|bot\b|crawler|spider/i.test(
+    userAgent ?? '',
+  )
+
+/** Opens the link for a page or its data call: state, PIN, then one view counted (unless `count` is false). */
+export async function openShare(
+  deps: Deps,
+  token: string,
+  pin: string | undefined,
+  count = true,
+): Promise<PublicShare> {
+  const share = await liveShare(deps, token)
+  await checkPin(deps, share, pin)
+  if (count)
+    await deps.db
+      .updateTable('shares')
+      .set({ view_count: sql<number>`view_count + 1`, last_viewed_at: nowIso() })
+      .where('id', '=', share.id)
+      .execute()
+  return publicShare(deps, share)
+}
+
+async function publicShare(deps: Deps, share: ShareRow): Promise<PublicShare> {
+  const project = await deps.db
+    .selectFrom('projects')
+    .select(['name', 'description'])
+    .where('id', '=', share.project_id)
+    .executeTakeFirstOrThrow()
+  const report = await shareReport(deps.db, share)
+  const photos = await sharePhotos(deps.db, share, deps.config.firmTimeZone)
+  const exp = urlExpiry()
+  const base = `/api/public/share/${share.token}`
+  const sign = (what: string, size: string) =>
+    `exp=${exp}&sig=${signUrl(share.sign_key, { token: share.token, what, size, exp })}`
+  const ready = report && report.status === 'ready' && report.blob_key ? report : null
+  return {
+    firm: firmName(deps),
+    project: { name: project.name, description: project.description ?? '' },
+    title: report?.title ?? periodTitle(share.period_from ?? '', share.period_to ?? ''),
+    period_from: report?.period_from ?? share.period_from ?? '',
+    period_to: report?.period_to ?? share.period_to ?? '',
+    expires_at: share.expires_at,
+    report: ready
+      ? {
+          title: ready.title,
+          pages: ready.pages,
+          size_bytes: ready.size_bytes === null ? null : Number(ready.size_bytes),
+          download_url: `${base}/report?${sign('report', 'pdf')}`,
+          code: ready.code,
+        }
+      : null,
+    photos: photos.map((p) => ({
+      id: p.image_id,
+      description: p.description,
+      work_item: p.work_item,
+      location: p.location,
+      taken_at: p.taken_at,
+      uploader: p.uploader,
+      progress: p.progress === null ? null : Number(p.progress),
+      thumb_url: `${base}/photo/${p.image_id}?size=thumb&${sign(String(p.image_id), 'thumb')}`,
+      full_url: `${base}/photo/${p.image_id}?size=full&${sign(String(p.image_id), 'full')}`,
+    })),
+  }
+}
+
+/** A signed URL's check: the link live (410), the signature right and not past its time (403). */
+export async function checkSigned(
+  deps: Deps,
+  token: string,
+  what: string,
+  size: string,
+  query: { exp?: string; sig?: string },
+): Promise<ShareRow> {
+  const share = await liveShare(deps, token)
+  const exp = Number(query.exp)
+  const valid =
+    /^\d{1,12}$/.test(query.exp ?? '') &&
+    signatureMatches(share.sign_key, { token, what, size, exp }, query.sig)
+  if (!valid) throw new AppError(403, 'Alamat berkas tidak sah. Buka lagi halaman tautannya.')
+  if (exp * 1000 <= Date.now())
+    throw new AppError(403, 'Alamat berkas sudah kedaluwarsa. Buka lagi halaman tautannya.')
+  return share
+}
+
+/** The photo behind a signed URL: one of the link's photos (404 otherwise), thumbnail or original. */
+export async function sharedPhoto(
+  deps: Deps,
+  token: string,
+  imageRef: string,
+  query: { size?: string; exp?: string; sig?: string },
+): Promise<{ key: string; ext: string; photo: SharePhotoRow }> {
+  const size = query.size === 'full' ? 'full' : query.size === 'thumb' ? 'thumb' : null
+  if (!/^\d{1,10}$/.test(imageRef) || !size) throw notFound('Foto tidak ditemukan')
+  const share = await checkSigned(deps, token, imageRef, size, query)
+  const [photo] = await sharePhotos(deps.db, share, deps.config.firmTimeZone, Number(imageRef))
+  if (!photo) throw notFound('Foto tidak ditemukan')
+  if (size === 'thumb' && photo.thumb_state === 'ready' && photo.thumb_key)
+    return { key: photo.thumb_key, ext: photo.thumb_key.split('.').pop() ?? 'webp', photo }
+  return { key: photo.blob_key, ext: photo.ext, photo }
+}
+
+/** The report PDF behind a signed URL. */
+export async function sharedReport(deps: Deps, token: string, query: { exp?: string; sig?: string }) {
+  const share = await checkSigned(deps, token, 'report', 'pdf', query)
+  const report = await shareReport(deps.db, share)
+  if (report?.status !== 'ready' || !report.blob_key) throw notFound('Laporan tidak ditemukan')
+  return { key: report.blob_key, title: report.title }
+}

@@ -1,0 +1,77 @@
+import { normalizeReportCode, REPORT_MSG } from '../../../src/contracts/reports'
+import { type ReportVerification, VERIFY_MSG } from '../../../src/contracts/shares'
+import type { Deps } from '../../deps'
+import { notFound } from '../../http'
+
+/*
+ * The verification code printed on every page of a report (issue 24): what the server says the report
+ * holds, so a printed or forwarded copy can be checked. Each photo is compared with what is stored now:
+ * the same SHA-256 and its item not in the trash or gone. One changed photo makes the report not valid,
+ * and says which.
+ */
+
+export async function verifyReport(deps: Pick<Deps, 'db'>, raw: string): Promise<ReportVerification> {
+  // As typed off paper: case, dashes and spaces do not matter (src/contracts/reports.ts).
+  const code = normalizeReportCode(raw)
+  if (!code) throw notFound(VERIFY_MSG.notFound)
+  const report = await deps.db
+    .selectFrom('reports')
+    .innerJoin('projects', 'projects.id', 'reports.project_id')
+    .select([
+      'reports.id',
+      'reports.code',
+      'reports.title',
+      'reports.period_from',
+      'reports.period_to',
+      'reports.created_at',
+      'reports.finished_at',
+      'reports.status',
+      'reports.deleted_at',
+      'projects.name as project',
+    ])
+    .where('reports.code', '=', code)
+    .executeTakeFirst()
+  if (!report) throw notFound(VERIFY_MSG.notFound)
+  const rows = await deps.db
+    .selectFrom('report_photos')
+    .leftJoin('doc_images', 'doc_images.id', 'report_photos.doc_image_id')
+    .leftJoin('docs', 'docs.id', 'report_photos.doc_id')
+    .select([
+      'report_photos.position',
+      'report_photos.sha256',
+      'report_photos.taken_at',
+      'doc_images.sha256 as current_sha256',
+      'docs.id as doc_id',
+      'docs.description',
+      'docs.deleted_at as doc_deleted_at',
+    ])
+    .where('report_photos.report_id', '=', report.id)
+    .orderBy('report_photos.position')
+    .execute()
+  const photos = rows.map((r) => ({
+    position: r.position,
+    sha256: r.sha256,
+    taken_at: r.taken_at,
+    description: r.description ?? '',
+    unchanged:
+      r.doc_id !== null && r.doc_deleted_at === null && r.sha256 !== null && r.current_sha256 === r.sha256,
+  }))
+  const reason = report.deleted_at
+    ? VERIFY_MSG.removed
+    : report.status !== 'ready'
+      ? REPORT_MSG.notReady
+      : photos.some((p) => !p.unchanged)
+        ? VERIFY_MSG.changed
+        : null
+  return {
+    code: report.code,
+    valid: reason === null,
+    reason,
+    project: report.project,
+    title: report.title,
+    period_from: report.period_from,
+    period_to: report.period_to,
+    created_at: report.finished_at ?? report.created_at,
+    photos,
+  }
+}

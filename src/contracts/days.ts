@@ -1,0 +1,51 @@
+/*
+ * Calendar days ('YYYY-MM-DD') in Indonesian words, the same on every screen, page and PDF: the web
+ * app's report pages, the client's share and verification pages, the WhatsApp text and the report PDF.
+ * Pure (a day has no time zone to apply), so the server and the browser share it.
+ */
+
+export const MONTHS_ID = [
+  'Januari',
+  'Februari',
+  'Maret',
+  'April',
+  'Mei',
+  'Juni',
+  'Juli',
+  'Agustus',
+  'September',
+  'Oktober',
+  'November',
+  'Desember',
+] as const
+
+const parts = (day: string) => {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number]
+  return { y, month: MONTHS_ID[m - 1] ?? '', d }
+}
+
+/** '24 November 2026' ('' for no day). */
+export function dayLabel(day: string): string {
+  if (!day) return ''
+  const p = parts(day)
+  return `${p.d} ${p.month} ${p.y}`
+}
+
+/** 'November 2026' from '2026-11'. */
+export function monthLabel(month: string): string {
+  const p = parts(`${month}-01`)
+  return `${p.month} ${p.y}`
+}
+
+/**
+ * A period, as short as it reads clearly: '24–30 November 2026', '28 November – 4 Desember 2026',
+ * '29 Desember 2026 – 4 Januari 2027', or one day.
+ */
+export function periodLabel(from: string, to: string): string {
+  if (from === to) return dayLabel(from)
+  const a = parts(from)
+  const b = parts(to)
+  if (a.y !== b.y) return `${dayLabel(from)} – ${dayLabel(to)}`
+  if (a.month !== b.month) return `${a.d} ${a.month} – ${b.d} ${b.month} ${b.y}`
+  return `${a.d}–${b.d} ${b.month} ${b.y}`
+}

@@ -1,0 +1,48 @@
+import { endpoint } from './endpoint'
+import { ReportCreateSchema } from './reports'
+
+/** /api/report/{slug}: admins make, list, save and remove reports; members download ready ones. */
+
+export const create = endpoint({
+  method: 'POST',
+  path: '/api/report/:slug/create',
+  access: 'report.manage',
+  tag: 'Laporan',
+  summary:
+    'Buat laporan dokumentasi (PDF) periode tertentu; disusun di latar belakang (202, lihat progress) (admin)',
+  json: ReportCreateSchema,
+  accepted: true,
+})
+
+export const list = endpoint({
+  method: 'GET',
+  path: '/api/report/:slug/list',
+  access: 'report.manage',
+  tag: 'Laporan',
+  summary: 'Laporan project, terbaru dahulu, dengan status dan progress (admin)',
+})
+
+export const download = endpoint({
+  method: 'GET',
+  path: '/api/report/:slug/download/:id',
+  access: 'report.read',
+  tag: 'Laporan',
+  summary: 'Unduh PDF laporan yang sudah selesai (anggota project)',
+  produces: 'file',
+})
+
+export const toRecap = endpoint({
+  method: 'POST',
+  path: '/api/report/:slug/to-rekap/:id',
+  access: 'report.manage',
+  tag: 'Laporan',
+  summary: 'Simpan PDF laporan ke Rekap project (admin)',
+})
+
+export const remove = endpoint({
+  method: 'DELETE',
+  path: '/api/report/:slug/remove/:id',
+  access: 'report.manage',
+  tag: 'Laporan',
+  summary: 'Hapus laporan; kode verifikasinya menyatakan laporan tidak berlaku lagi (admin)',
+})

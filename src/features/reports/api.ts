@@ -1,0 +1,70 @@
+import { pathTo } from '../../contracts/endpoint'
+import { REPORT_MSG, type Report, type ReportCreate } from '../../contracts/reports'
+import * as reportEndpoints from '../../contracts/reports.endpoints'
+import type { Share, ShareCreate } from '../../contracts/shares'
+import * as shareEndpoints from '../../contracts/shares.endpoints'
+import type { WorkItem } from '../../contracts/work-items'
+import * as workItemEndpoints from '../../contracts/work-items.endpoints'
+import { api, dataOf } from '../../lib/api'
+import { downloadToDisk } from '../../lib/download'
+
+/*
+ * Reports and share links (issue 24). The creates carry an Idempotency-Key made by the caller once per
+ * submitted content, so a double tap or a retry after a lost answer makes one report, one link, one
+ * WhatsApp message.
+ */
+
+const keyed = (key: string) => ({ headers: { 'Idempotency-Key': key } })
+
+/** GET /api/report/{slug}/list: newest first, with status and progress. */
+export async function listReports(slug: string): Promise<Report[]> {
+  return dataOf(await api.get<Report[]>(pathTo(reportEndpoints.list, { slug })))
+}
+
+/** POST /api/report/{slug}/create: 202 with the queued report; 422 'Tidak ada dokumentasi…' for an empty period. */
+export async function createReport(slug: string, input: ReportCreate, key: string): Promise<Report> {
+  return dataOf(await api.post<Report>(pathTo(reportEndpoints.create, { slug }), input, keyed(key)))
+}
+
+export async function reportToRecap(slug: string, id: number) {
+  return api.post<unknown>(pathTo(reportEndpoints.toRecap, { slug, id }))
+}
+
+export async function removeReport(slug: string, id: number) {
+  return api.delete<unknown>(pathTo(reportEndpoints.remove, { slug, id }))
+}
+
+/** The PDF, fetched with the session's token like the recap files, saved under the server's name. */
+export async function downloadReport(slug: string, report: Pick<Report, 'id' | 'title'>): Promise<string> {
+  return downloadToDisk(
+    pathTo(reportEndpoints.download, { slug, id: report.id }),
+    `${report.title}.pdf`,
+    REPORT_MSG.downloadFailed,
+  )
+}
+
+/** GET /api/share/{slug}/list: every link of the project (report links and period links). */
+export async function listShares(slug: string): Promise<Share[]> {
+  return dataOf(await api.get<Share[]>(pathTo(shareEndpoints.list, { slug })))
+}
+
+/** What a create answers: the link to give the client (the list then shows the rest). */
+export type CreatedShare = Pick<Share, 'id' | 'url' | 'expires_at'>
+
+export async function createShare(slug: string, input: ShareCreate, key: string): Promise<CreatedShare> {
+  return dataOf(await api.post<CreatedShare>(pathTo(shareEndpoints.create, { slug }), input, keyed(key)))
+}
+
+export async function revokeShare(slug: string, id: number) {
+  return api.delete<unknown>(pathTo(shareEndpoints.revoke, { slug, id }))
+}
+
+/** POST /api/share/{slug}/whatsapp/{id}: the bot sends the link (and the PDF) once per key. */
+export async function sendShareWhatsApp(slug: string, id: number, phone: string, key: string) {
+  return api.post<unknown>(pathTo(shareEndpoints.whatsapp, { slug, id }), { phone }, keyed(key))
+}
+
+/** The project's work items (the documentation feature reads the same list under the same key). */
+export async function listWorkItems(projectId: number): Promise<WorkItem[]> {
+  return dataOf(await api.get<WorkItem[]>(pathTo(workItemEndpoints.list, { id: projectId })))
+}

@@ -1,0 +1,217 @@
+import { useQuery } from '@tanstack/react-query'
+import { type FormEvent, useRef, useState } from 'react'
+import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
+import type { Project } from '../../../contracts/projects'
+import {
+  REPORT_MSG,
+  REPORT_PER_PAGE,
+  type ReportCreate,
+  ReportCreateSchema,
+  type ReportInclude,
+  type ReportPerPage,
+} from '../../../contracts/reports'
+import { toApiError } from '../../../lib/api'
+import { validate } from '../../../lib/form'
+import { newRequestId } from '../../../lib/upload-request'
+import { needsSignalTo } from '../../../lib/use-online'
+import { FormDialog } from '../../../ui/dialog'
+import { FormError, TextField } from '../../../ui/field'
+import { notify } from '../../../ui/notify'
+import { Skeleton } from '../../../ui/skeleton'
+import { withoutMessage } from '../form-errors'
+import { type Period, proposedTitle } from '../period'
+import { useCreateReport, workItemsQueryOptions } from '../queries'
+import { CheckRow, Choices, legendClass } from './form-parts'
+import { PeriodFields, usePeriodPicker } from './period-fields'
+
+type Props = {
+  project: Project
+  open: boolean
+  /** A date range to start from (the Dokumentasi tab's date filter). */
+  initialRange?: Period
+  onClose: () => void
+}
+
+/**
+ * 'Buat Laporan': the period (this project week, a given week, a month or dates), the work items, which
+ * photos, photos per page and the title (proposed from the period until edited). The server answers
+ * 202 and makes the PDF in the background; an empty period is refused before anything is queued, and
+ * its message stays in the dialog.
+ */
+export function CreateReportDialog({ project, open, initialRange, onClose }: Props) {
+  const create = useCreateReport(project.slug)
+  const picker = usePeriodPicker(project, initialRange)
+  const { period, start } = picker
+  const [scope, setScope] = useState<'all' | 'some'>('all')
+  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set())
+  const [include, setInclude] = useState<ReportInclude>('approved')
+  const [perPage, setPerPage] = useState<ReportPerPage>(4)
+  const [title, setTitle] = useState<string | null>(null)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [failure, setFailure] = useState<string | null>(null)
+  // One key per content: a double tap or a retry after a lost answer queues one report.
+  const sent = useRef<{ body: string; key: string } | null>(null)
+
+  const shownTitle = title ?? proposedTitle(project.name, start, period)
+  const workItems = useQuery({ ...workItemsQueryOptions(project.id), enabled: open })
+
+  const edited = () => {
+    setErrors({})
+    setFailure(null)
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault()
+    if (create.isPending) return
+    if (scope === 'some' && picked.size === 0) {
+      setErrors({ work_item_ids: REPORT_MSG.pickWorkItem })
+      return
+    }
+    const checked = validate(ReportCreateSchema, {
+      from: period.from,
+      to: period.to,
+      work_item_ids: scope === 'some' ? [...picked].sort((a, b) => a - b) : undefined,
+      include,
+      per_page: perPage,
+      title: shownTitle.trim() || undefined,
+    })
+    if (!checked.ok) {
+      setErrors(checked.errors)
+      return
+    }
+    const input: ReportCreate = checked.output
+    const body = JSON.stringify(input)
+    if (sent.current?.body !== body) sent.current = { body, key: newRequestId() }
+    try {
+      await create.mutateAsync({ input, key: sent.current.key })
+      sent.current = null
+      notify('success', REPORT_MSG.created)
+      onClose()
+    } catch (err) {
+      const error = toApiError(err, REPORT_MSG.createFailed)
+      // A refusal is the final answer for this content; a lost or failed call is retried under its key.
+      if (error.status >= 400 && error.status < 500) sent.current = null
+      // A field error that is the answer's own message shows once, in the banner.
+      setErrors(withoutMessage(error.errors, error.message))
+      setFailure(error.status === 0 ? `${REPORT_MSG.createFailed}. Periksa koneksi Anda.` : error.message)
+    }
+  }
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onClose()
+      }}
+      size="lg"
+      title={REPORT_MSG.buttonCreate}
+      description={project.name}
+      submitLabel={REPORT_MSG.buttonCreate}
+      pending={create.isPending}
+      needsSignal={needsSignalTo('membuat laporan')}
+      onSubmit={onSubmit}
+    >
+      <PeriodFields picker={picker} errors={errors} onEdit={edited} />
+
+      {workItems.isPending || (workItems.data ?? []).length === 0 ? (
+        <div>
+          <p className={legendClass}>{REPORT_MSG.workItemsLabel}</p>
+          {workItems.isPending ? (
+            <Skeleton className={css({ display: 'block', h: '9', w: 'full', borderRadius: 'md' })} />
+          ) : (
+            <p className={css({ fontSize: 'xs', color: 'fgMuted' })}>
+              Project ini belum punya item pekerjaan: semua foto periode ini dimasukkan.
+            </p>
+          )}
+        </div>
+      ) : (
+        <div className={stack({ gap: '2' })}>
+          <Choices
+            label={REPORT_MSG.workItemsLabel}
+            name="scope"
+            columns={2}
+            options={[
+              { value: 'all', label: REPORT_MSG.allWorkItems },
+              { value: 'some', label: REPORT_MSG.someWorkItems },
+            ]}
+            value={scope}
+            onChange={(s) => {
+              setScope(s)
+              edited()
+            }}
+          />
+          {scope === 'some' ? (
+            <ul
+              aria-label={REPORT_MSG.someWorkItems}
+              className={css({
+                maxH: '44',
+                overflowY: 'auto',
+                p: '1',
+                borderWidth: '1px',
+                borderColor: 'border',
+                borderRadius: 'md',
+              })}
+            >
+              {(workItems.data ?? []).map((w) => (
+                <li key={w.id}>
+                  <CheckRow
+                    checked={picked.has(w.id)}
+                    onChange={(on) => {
+                      setPicked((p) => {
+                        const next = new Set(p)
+                        if (on) next.add(w.id)
+                        else next.delete(w.id)
+                        return next
+                      })
+                      edited()
+                    }}
+                  >
+                    {w.name}
+                  </CheckRow>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {errors.work_item_ids ? <FormError message={errors.work_item_ids} /> : null}
+        </div>
+      )}
+
+      <Choices
+        label={REPORT_MSG.includeLabel}
+        name="include"
+        columns={2}
+        options={[
+          { value: 'approved', label: REPORT_MSG.includeApproved },
+          { value: 'all', label: REPORT_MSG.includeAll },
+        ]}
+        value={include}
+        onChange={(i) => {
+          setInclude(i)
+          edited()
+        }}
+      />
+      <Choices
+        label={REPORT_MSG.perPageLabel}
+        name="per_page"
+        columns={3}
+        options={REPORT_PER_PAGE.map((n) => ({ value: n, label: String(n) }))}
+        value={perPage}
+        onChange={(n) => {
+          setPerPage(n)
+          edited()
+        }}
+      />
+      <TextField
+        label={REPORT_MSG.titleLabel}
+        value={shownTitle}
+        error={errors.title}
+        onChange={(e) => {
+          setTitle(e.target.value)
+          edited()
+        }}
+      />
+      <FormError message={failure} />
+    </FormDialog>
+  )
+}

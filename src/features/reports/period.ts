@@ -1,0 +1,86 @@
+import { defaultReportTitle, projectWeek, projectWeekPeriod, weekOfPeriod } from '../../contracts/reports'
+
+/*
+ * The 'Buat Laporan' period choice turned into days. Every day here is YYYY-MM-DD in Asia/Jakarta (the
+ * server counts photos by Jakarta days, whatever zone the phone is set to); arithmetic on them is done in
+ * UTC, where a day is always 24 hours.
+ */
+
+export type Period = { from: string; to: string }
+
+export type PeriodChoice =
+  | { kind: 'this-week' }
+  | { kind: 'week'; week: number }
+  /** 'YYYY-MM' */
+  | { kind: 'month'; month: string }
+  | { kind: 'range'; from: string; to: string }
+
+export type PeriodKind = PeriodChoice['kind']
+
+const jakartaYmd = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Jakarta',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+})
+
+/** The Asia/Jakarta day of an instant (an ISO time from the server, or now). */
+export function jakartaDay(at: string | Date = new Date()): string {
+  const d = typeof at === 'string' ? new Date(at) : at
+  return Number.isNaN(d.getTime()) ? jakartaYmd.format(new Date()) : jakartaYmd.format(d)
+}
+
+const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+
+/** The last day of a month 'YYYY-MM'. */
+function monthEnd(month: string): string {
+  const [y, m] = month.split('-').map(Number) as [number, number]
+  return iso(Date.UTC(y, m, 0))
+}
+
+/** The days a choice covers; `start` is the project's first day, `today` Jakarta's today. */
+export function periodOf(choice: PeriodChoice, start: string, today: string): Period {
+  switch (choice.kind) {
+    case 'this-week':
+      return projectWeekPeriod(start, projectWeek(start, today))
+    case 'week':
+      return projectWeekPeriod(start, Math.max(1, choice.week))
+    case 'month':
+      return { from: `${choice.month}-01`, to: monthEnd(choice.month) }
+    case 'range':
+      return { from: choice.from, to: choice.to }
+  }
+}
+
+export type ProjectWeek = { n: number } & Period
+
+/** The project's weeks so far ('Minggu ke-1' up to the week holding today), newest first. */
+export function projectWeeks(start: string, today: string): ProjectWeek[] {
+  const current = projectWeek(start, today)
+  return Array.from({ length: current }, (_, i) => {
+    const n = current - i
+    return { n, ...projectWeekPeriod(start, n) }
+  })
+}
+
+/** The months from the project's first day to today, 'YYYY-MM', newest first. */
+export function projectMonths(start: string, today: string): string[] {
+  const months: string[] = []
+  let [y, m] = today.slice(0, 7).split('-').map(Number) as [number, number]
+  const first = (start <= today ? start : today).slice(0, 7)
+  for (;;) {
+    const month = `${y}-${String(m).padStart(2, '0')}`
+    months.push(month)
+    if (month <= first) break
+    m -= 1
+    if (m === 0) {
+      m = 12
+      y -= 1
+    }
+  }
+  return months
+}
+
+/** The title the dialog proposes: 'Minggu ke-n' when the period is exactly a project week. */
+export const proposedTitle = (project: string, start: string, p: Period) =>
+  defaultReportTitle(project, weekOfPeriod(start, p.from, p.to), p.from, p.to)

@@ -1,0 +1,117 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { Report, ReportCreate } from '../../contracts/reports'
+import type { Share, ShareCreate } from '../../contracts/shares'
+import { PROJECT_COUNTS } from '../../lib/query-keys'
+import { refreshQueries } from '../../lib/query-refresh'
+import {
+  createReport,
+  createShare,
+  listReports,
+  listShares,
+  listWorkItems,
+  removeReport,
+  reportToRecap,
+  revokeShare,
+  sendShareWhatsApp,
+} from './api'
+
+export const reportKeys = {
+  all: ['reports'] as const,
+  list: (slug: string) => [...reportKeys.all, slug] as const,
+  shares: (slug: string) => ['shares', slug] as const,
+}
+
+/** The Rekap tab's list (src/features/recaps/queries.ts `recapKeys.list`; features do not import each other). */
+const recapList = (slug: string) => ['recaps', slug] as const
+/** The documentation feature's work items key (`workItemsKey`), read with the same call. */
+const workItemsKey = (projectId: number) => ['work-items', projectId] as const
+
+/** While a report is being made the server moves its progress; done or failed, nothing moves. */
+export const isWorking = (r: Pick<Report, 'status'>) => r.status === 'queued' || r.status === 'running'
+export const REPORT_POLL_MS = 2000
+
+/**
+ * The project's reports, always asked afresh (other admins make them too), and asked again every two
+ * seconds while one of them is still being made; polling stops when none is.
+ */
+export const reportListQueryOptions = (slug: string) =>
+  queryOptions({
+    queryKey: reportKeys.list(slug),
+    queryFn: () => listReports(slug),
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.some(isWorking) ? REPORT_POLL_MS : false),
+  })
+
+export const shareListQueryOptions = (slug: string) =>
+  queryOptions({ queryKey: reportKeys.shares(slug), queryFn: () => listShares(slug), staleTime: 0 })
+
+export const workItemsQueryOptions = (projectId: number) =>
+  queryOptions({
+    queryKey: workItemsKey(projectId),
+    queryFn: () => listWorkItems(projectId),
+    staleTime: 5 * 60 * 1000,
+  })
+
+/** The queued report goes to the top of the list at once; the list then polls its progress. */
+export function useCreateReport(slug: string) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ input, key }: { input: ReportCreate; key: string }) => createReport(slug, input, key),
+    onSuccess: (report) => {
+      qc.setQueryData<Report[]>(reportKeys.list(slug), (list) => [
+        report,
+        ...(list ?? []).filter((r) => r.id !== report.id),
+      ])
+      return refreshQueries(qc, reportKeys.list(slug))
+    },
+  })
+}
+
+/** 'Simpan ke Rekap': the PDF becomes a Rekap file, so the Rekap tab and the counts change. */
+export function useReportToRecap(slug: string) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (report: Report) => reportToRecap(slug, report.id),
+    onSuccess: () => refreshQueries(qc, reportKeys.list(slug), recapList(slug), PROJECT_COUNTS),
+  })
+}
+
+export function useRemoveReport(slug: string) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (report: Report) => removeReport(slug, report.id),
+    onSuccess: (_res, report) => {
+      qc.setQueryData<Report[]>(reportKeys.list(slug), (list) => list?.filter((r) => r.id !== report.id))
+      // Its links stop working with it.
+      return refreshQueries(qc, reportKeys.shares(slug))
+    },
+  })
+}
+
+export function useCreateShare(slug: string) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ input, key }: { input: ShareCreate; key: string }) => createShare(slug, input, key),
+    onSuccess: () => refreshQueries(qc, reportKeys.shares(slug)),
+  })
+}
+
+export function useRevokeShare(slug: string) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (share: Share) => revokeShare(slug, share.id),
+    onSuccess: (_res, share) => {
+      qc.setQueryData<Share[]>(reportKeys.shares(slug), (list) =>
+        list?.map((s) => (s.id === share.id ? { ...s, state: 'revoked' as const } : s)),
+      )
+      return refreshQueries(qc, reportKeys.shares(slug))
+    },
+  })
+}
+
+export function useSendShareWhatsApp(slug: string) {
+  return useMutation({
+    mutationFn: ({ share, phone, key }: { share: Pick<Share, 'id'>; phone: string; key: string }) =>
+      sendShareWhatsApp(slug, share.id, phone, key),
+  })
+}
