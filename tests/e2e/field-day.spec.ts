@@ -5,6 +5,7 @@ import {
   controlledBySw,
   type Doc,
   docCard,
+  makeLargePhoto,
   makePhotos,
   makeSmallPhotos,
   type ProjectData,
@@ -12,6 +13,7 @@ import {
   serverComments,
   serverDocs,
   setupProject,
+  shot,
 } from './field-support'
 import type { Account } from './support'
 
@@ -461,6 +463,9 @@ test('5. fifty photo items queued offline land in the order they were made, each
   const files = await makeSmallPhotos(COUNT + 5)
   const { supervisor, project } = await setupProject(request)
   await openDocs(page, project, supervisor.email, supervisor.password)
+  // Installed: the photo compressor's worker comes from the service worker's precache when offline.
+  await controlledBySw(page)
+  await expect(docCard(page, EXISTING)).toBeVisible()
 
   await context.setOffline(true)
   await expect(page.getByText('Anda sedang offline')).toBeVisible()
@@ -516,6 +521,10 @@ test('6. the session ends while items wait: the app asks to log in again, then t
 }) => {
   const { supervisor, project } = await setupProject(request)
   await openDocs(page, project, supervisor.email, supervisor.password)
+  // Installed and open (as in 1): going offline before the service worker controls the page leaves the
+  // photo compressor's worker unloadable, a first-visit story this test is not about.
+  await controlledBySw(page)
+  await expect(docCard(page, EXISTING)).toBeVisible()
 
   await context.setOffline(true)
   await expect(page.getByText('Anda sedang offline')).toBeVisible()
@@ -560,4 +569,47 @@ test('6. the session ends while items wait: the app asks to log in again, then t
   )
   await expect(page.getByTestId('outbox-badge')).toBeHidden({ timeout: 20_000 })
   await expect(page.getByRole('dialog')).toHaveCount(0)
+})
+
+test.describe('7. a first visit: the signal goes before the app was stored on the phone', () => {
+  // No service worker controls the page yet, so the photo compressor's code is neither cached nor reachable.
+  test.use({ serviceWorkers: 'block' })
+
+  test('the photo is kept as taken instead of refused, queued, and lands once at its full size', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const large = await makeLargePhoto()
+    const { supervisor, project } = await setupProject(request)
+    await openDocs(page, project, supervisor.email, supervisor.password)
+
+    await context.setOffline(true)
+    await expect(page.getByText('Anda sedang offline')).toBeVisible()
+    await page.getByRole('button', { name: 'Unggah Foto' }).first().click()
+    const dialog = page.getByRole('dialog', { name: 'Unggah Dokumentasi' })
+    await dialog.getByLabel('Pilih foto dari galeri').setInputFiles([large])
+    const picked = dialog.getByRole('list', { name: 'Foto terpilih' }).getByRole('listitem')
+    await expect(picked).toHaveAttribute('data-status', 'ready', { timeout: 30_000 })
+    await expect(picked).toContainText('asli')
+    await expect(dialog.getByTestId('sent-as-taken')).toContainText('ukuran aslinya')
+    await shot(page, 'first-visit-photo-as-taken')
+    const description = 'Bekisting pelat lantai 3 terpasang'
+    await dialog.getByLabel('Deskripsi').fill(description)
+    await dialog.getByRole('button', { name: 'Unggah', exact: true }).click()
+    await expect(dialog).toBeHidden({ timeout: AT_ONCE })
+    await expectQueuedToast(page)
+    await expect(page.getByTestId('outbox-badge')).toHaveText('1')
+
+    // Signal again; without a service worker the open page sends what waits.
+    await context.setOffline(false)
+    const landed = async () =>
+      (await serverDocs(request, supervisor, project.slug))
+        .filter((d) => d.description === description)
+        .map((d) => d.images.map((i) => ({ name: i.name, width: i.width })))
+    await expect.poll(landed, { timeout: 30_000 }).toEqual([[{ name: 'lantai-3-2600px.jpg', width: 2600 }]])
+    await expect(page.getByTestId('outbox-badge')).toBeHidden({ timeout: 20_000 })
+    await new Promise((r) => setTimeout(r, 2000))
+    expect(await landed()).toHaveLength(1)
+  })
 })

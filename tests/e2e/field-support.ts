@@ -25,7 +25,7 @@ export type Doc = {
   likes: number
   is_liked: boolean
   comments: number
-  images: { name: string; thumb: string | null }[]
+  images: { name: string; thumb: string | null; width: number | null }[]
 }
 export type ProjectData = { id: number; slug: string; name: string }
 
@@ -76,6 +76,17 @@ export async function makeSmallPhotos(count: number): Promise<string[]> {
     files.push(file)
   }
   return files
+}
+
+/** A photo larger than the app compresses to (1920 px), as a phone camera takes it. */
+export async function makeLargePhoto(): Promise<string> {
+  fs.mkdirSync(fixtures, { recursive: true })
+  const file = path.join(fixtures, 'lantai-3-2600px.jpg')
+  if (!fs.existsSync(file))
+    await sharp(Buffer.from(siteSvg(95, 2600, 1950)))
+      .jpeg({ quality: 90 })
+      .toFile(file)
+  return file
 }
 
 export const shot = (page: Page, name: string) =>

@@ -93,6 +93,7 @@ export function PickedPhotos({
               })}
             >
               {formatBytes(p.result.file.size)}
+              {p.result.original ? ' · asli' : null}
             </span>
           ) : null}
           <button

@@ -281,6 +281,12 @@ export function UploadDialog({
               {compressing ? ' · sisanya sedang diproses' : ''}
             </p>
           ) : null}
+          {ready.some((p) => p.result?.original) ? (
+            <p data-testid="sent-as-taken" className={css({ fontSize: 'xs', color: 'fgSubtle' })}>
+              Foto bertanda 'asli' dikirim dalam ukuran aslinya: pemroses foto belum tersimpan di perangkat
+              ini. Sambungkan internet sekali agar berikutnya dikecilkan.
+            </p>
+          ) : null}
           {placeNote(capture.place) ? (
             <p
               data-testid="capture-place"

@@ -1,10 +1,16 @@
-import type { CompressRequest, CompressResponse } from './photo-compressor.worker'
+import { DOC_IMAGE_MAX_BYTES } from '../../../contracts/documentation'
+import type { CompressorReady, CompressRequest, CompressResponse } from './photo-compressor.worker'
 
 /**
  * The one way a photo leaves the phone: compressed in a web worker to at most 1920 px and about 1 MB
  * (PHOTO_COMPRESSION in src/contracts/documentation.ts), upright, with its EXIF capture time kept. The original
  * is never uploaded. The worker (and the compression library inside it) loads on the first photo and is
  * let go after a quiet minute, so it costs nothing until the documentation tab is used.
+ *
+ * When the worker's code cannot be loaded at all (a first visit that lost its signal before the service
+ * worker had stored the app, so the chunk is neither cached nor reachable), the photo is kept as taken
+ * instead of being refused: capture must not stall, and the server accepts camera originals
+ * (DOC_IMAGE_MAX_BYTES). The next photo tries the worker again.
  */
 
 export type CompressedPhoto = {
@@ -14,6 +20,8 @@ export type CompressedPhoto = {
   height: number
   /** Time spent in the worker. */
   ms: number
+  /** Kept as taken because the compressor could not be loaded on this device right now. */
+  original?: true
 }
 
 export class PhotoCompressionError extends Error {
@@ -30,7 +38,9 @@ const IDLE_MS = 60_000
 let worker: Worker | null = null
 let idleTimer: ReturnType<typeof setTimeout> | undefined
 let nextId = 1
-const waiting = new Map<number, { resolve: (r: CompressResponse) => void }>()
+/** A worker that never loaded its code answers this instead of a compression. */
+type Reply = CompressResponse | { id: number; ok: false; unavailable: true; message: string }
+const waiting = new Map<number, { resolve: (r: Reply) => void }>()
 /** One photo at a time: a 12 MP photo decodes to ~48 MB of pixels, and phones run out of memory. */
 let queue: Promise<unknown> = Promise.resolve()
 
@@ -38,13 +48,20 @@ function getWorker(): Worker {
   clearTimeout(idleTimer)
   if (worker) return worker
   worker = new Worker(new URL('./photo-compressor.worker.ts', import.meta.url), { type: 'module' })
-  worker.onmessage = (event: MessageEvent<CompressResponse>) => {
+  let loaded = false
+  worker.onmessage = (event: MessageEvent<CompressResponse | CompressorReady>) => {
+    if ('ready' in event.data) {
+      loaded = true
+      return
+    }
     waiting.get(event.data.id)?.resolve(event.data)
     waiting.delete(event.data.id)
   }
   worker.onerror = (event) => {
     // A worker that fails to load or crashes fails everything in flight; the next photo starts afresh.
-    for (const [id, w] of waiting) w.resolve({ id, ok: false, message: event.message || 'worker error' })
+    const message = event.message || (loaded ? 'worker error' : 'compressor not loaded')
+    for (const [id, w] of waiting)
+      w.resolve(loaded ? { id, ok: false, message } : { id, ok: false, unavailable: true, message })
     waiting.clear()
     worker?.terminate()
     worker = null
@@ -73,14 +90,31 @@ export function renameFor(name: string, type: string): string {
   return `${base}.${ext}`
 }
 
+const DECODABLE = new Set(['image/jpeg', 'image/png', 'image/webp'])
+
+/** The photo as taken, when the compressor is not there: only what the server takes and a browser shows. */
+async function keptAsTaken(file: File, cause: string): Promise<CompressedPhoto> {
+  if (!DECODABLE.has(file.type) || file.size > DOC_IMAGE_MAX_BYTES)
+    throw new PhotoCompressionError(file.name, cause)
+  try {
+    const bitmap = await createImageBitmap(file)
+    const kept: CompressedPhoto = { file, width: bitmap.width, height: bitmap.height, ms: 0, original: true }
+    bitmap.close()
+    return kept
+  } catch {
+    throw new PhotoCompressionError(file.name, cause)
+  }
+}
+
 function run(file: File): Promise<CompressedPhoto> {
-  return new Promise<CompressResponse>((resolve) => {
+  return new Promise<Reply>((resolve) => {
     const id = nextId++
     waiting.set(id, { resolve })
     const request: CompressRequest = { id, file }
     getWorker().postMessage(request)
   }).then((reply) => {
     if (waiting.size === 0) releaseWhenIdle()
+    if (!reply.ok && 'unavailable' in reply) return keptAsTaken(file, reply.message)
     if (!reply.ok) throw new PhotoCompressionError(file.name, reply.message)
     return {
       file: new File([reply.blob], renameFor(file.name, reply.type), {

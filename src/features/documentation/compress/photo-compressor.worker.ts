@@ -12,6 +12,8 @@ export type CompressRequest = { id: number; file: File }
 export type CompressResponse =
   | { id: number; ok: true; blob: Blob; type: string; width: number; height: number; ms: number }
   | { id: number; ok: false; message: string }
+/** Posted once the worker and the library inside it have loaded (id 0 is never a request's). */
+export type CompressorReady = { id: 0; ready: true }
 
 declare const self: DedicatedWorkerGlobalScope
 
@@ -52,3 +54,6 @@ self.onmessage = async (event: MessageEvent<CompressRequest>) => {
     self.postMessage(reply)
   }
 }
+
+// Everything above loaded: from now on a failure is about a photo, not about the compressor's code.
+self.postMessage({ id: 0, ready: true } satisfies CompressorReady)
