@@ -24,6 +24,8 @@ export type DomainEvent =
   // `note`: the reviewer's reason ('catatan'), carried into the uploader's notification and WhatsApp.
   | { type: 'doc_revision'; actorId: number; projectId: number; docId: number; note?: string | null }
   | { type: 'comment_added'; actorId: number; projectId: number; docId: number; commentId: number }
+  // The job queue finished (or gave up on) a report: nobody acted, so the admin who asked is told too.
+  | { type: 'report_ready' | 'report_failed'; actorId: null; projectId: number; reportId: number }
 
 type Listener = (event: DomainEvent) => void | Promise<void>
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../db/schema'
 import type { Deps } from '../deps'
+import type { DomainEvent } from '../events'
 
 /** What a kind of job does. Registered in job-kinds.ts; its payload is the JSON it was queued with. */
 export type JobKind<P> = {
@@ -18,8 +19,11 @@ export type JobKind<P> = {
    * attempt, retried after a backoff.
    */
   run(payload: P, ctx: JobContext): Promise<void>
-  /** After the last attempt failed: records the failure where users see it (in the failing transaction). */
-  gaveUp?(payload: P, error: string, trx: Kysely<DB>): Promise<void>
+  /**
+   * After the last attempt failed: records the failure where users see it (in the failing transaction);
+   * events given to `publish` are delivered once that transaction has committed.
+   */
+  gaveUp?(payload: P, error: string, trx: Kysely<DB>, publish: (event: DomainEvent) => void): Promise<void>
 }
 
 export type JobContext = {

@@ -38,11 +38,12 @@ function countingKind(
           .then(() => undefined),
       )
     },
-    async gaveUp({ n }, error, trx) {
+    async gaveUp({ n }, error, trx, publish) {
       await trx
         .insertInto('settings')
         .values({ key: `${name}:${n}`, value: `failed: ${error}` })
         .execute()
+      publish({ type: 'report_failed', actorId: null, projectId: 0, reportId: n })
     },
   }
   return { kind, tries }
@@ -102,9 +103,18 @@ describe(`job queue (${TEST_DB})`, () => {
   it('a job that fails every time is failed for good after its attempts, with its error recorded', async () => {
     const { kind, tries } = countingKind('racun', { failTimes: 99, maxAttempts: 3 })
     await enqueueJob(t.db, kind.kind, { n: 1 }, { maxAttempts: 3 })
+    // What the kind publishes when it gives up arrives once, after its failure is committed.
+    const heard: string[] = []
+    const unsubscribe = t.deps.events.subscribe(async (e) => {
+      if (e.type !== 'report_failed' || e.reportId !== 1) return
+      heard.push((await settings('racun'))['racun:1'] ?? 'not yet committed')
+    })
     const r = runner([kind as JobKind<never>])
     r.start()
     await until(async () => (await jobsOf('racun'))[0].status === 'failed')
+    await until(async () => heard.length > 0)
+    unsubscribe()
+    expect(heard).toEqual(['failed: gagal ke-3'])
     await new Promise((res) => setTimeout(res, 100))
     await r.stop()
     expect(tries.get(1)).toBe(3)

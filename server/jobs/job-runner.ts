@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import os from 'node:os'
 import type { Deps } from '../deps'
+import type { DomainEvent } from '../events'
 import { type JobContext, type JobKind, LeaseLost } from './job-kind'
 import {
   claimJob,
@@ -205,10 +206,12 @@ export class JobRunner {
   }
 
   private async giveUp(kind: JobKind<unknown>, job: Job, payload: unknown, message: string): Promise<void> {
+    const events: DomainEvent[] = []
     await this.opts.deps.db.transaction().execute(async (trx) => {
       if (!(await failJob(trx, job, message, null))) return
-      await kind.gaveUp?.(payload, message, trx)
+      await kind.gaveUp?.(payload, message, trx, (event) => events.push(event))
     })
+    for (const event of events) void this.opts.deps.events.publish(event)
     if (kind.changesCachedReads !== false) await this.opts.deps.readCache.bump()
   }
 }

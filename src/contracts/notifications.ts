@@ -11,6 +11,9 @@ export const NOTIFICATION_TYPES = [
   'comment_added',
   'employee_added',
   'project_created',
+  // Issue 24: the report an admin asked for is ready, or could not be made.
+  'report_ready',
+  'report_failed',
 ] as const
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
 

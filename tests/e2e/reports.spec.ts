@@ -143,6 +143,18 @@ test("an admin makes this week's report, saves it to Rekap and shares it; the cl
   await expect(row).toContainText(admin.name)
   await shot(page, 'laporan-ready')
 
+  // The admin who asked hears that it is ready (the bell; WhatsApp too when linked), without a reload.
+  await page.getByTestId('notification-bell').click()
+  const told = page
+    .getByTestId('notification-dropdown')
+    .getByRole('button')
+    .filter({ hasText: 'Laporan siap' })
+  await expect(told).toContainText(`project ${project.name} siap diunduh dan dibagikan`)
+  await shot(page, 'laporan-siap-bell', false)
+  await told.click()
+  await expect(page).toHaveURL(new RegExp(`/project/${project.slug}/laporan$`))
+  await expect(row).toHaveAttribute('data-status', 'ready')
+
   // The same list, as it looks while a report is being made (the server's answer held at 40 %).
   await page.route(`**/api/report/${project.slug}/list`, async (route) => {
     const res = await route.fetch()

@@ -132,6 +132,37 @@ export const NOTIFICATION_RULES: Rules = {
       projectId: e.projectId,
     }
   },
+  report_ready: reportDone,
+  report_failed: reportDone,
+}
+
+/** The report's maker hears that it is ready (with its pages) or that it could not be made. */
+async function reportDone(
+  db: Db,
+  e: Extract<DomainEvent, { type: 'report_ready' | 'report_failed' }>,
+): Promise<Draft | null> {
+  const [project, report] = await Promise.all([
+    projectOf(db, e.projectId),
+    db
+      .selectFrom('reports')
+      .select(['title', 'pages', 'created_by'])
+      .where('id', '=', e.reportId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst(),
+  ])
+  if (!project || !report) return null
+  const ready = e.type === 'report_ready'
+  const pages = report.pages ? ` (${report.pages} halaman)` : ''
+  return {
+    type: e.type,
+    to: [report.created_by],
+    title: ready ? 'Laporan siap' : 'Laporan gagal disusun',
+    message: ready
+      ? `Laporan project ${project.name} siap diunduh dan dibagikan${pages}: "${clip(report.title)}".`
+      : `Laporan project ${project.name} gagal disusun: "${clip(report.title)}". Buka Laporan untuk mencoba lagi.`,
+    link: `${projectLink(project.slug)}/laporan`,
+    projectId: project.id,
+  }
 }
 
 const AREA_LABEL = {

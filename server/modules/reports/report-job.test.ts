@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPORT_MSG, type Report } from '../../../src/contracts/reports'
+import type { DomainEvent } from '../../events'
 import type { JobContext } from '../../jobs/job-kind'
 import { type Cast, cast, privateBlobs, projectWithMembers } from '../../test/area-fixtures'
 import { createTestApp, TEST_DB, type TestApp } from '../../test/harness'
@@ -54,6 +55,16 @@ async function requeue(id: number) {
     .execute()
 }
 
+/** What the bell holds for one person, newest first. */
+function notificationsOf(userId: number) {
+  return t.db
+    .selectFrom('notifications')
+    .select(['type', 'title', 'message', 'link'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .execute()
+}
+
 const context = (commit: JobContext['commit']): JobContext => ({
   deps: t.deps,
   attempt: 1,
@@ -101,9 +112,28 @@ describe(`the report job (${TEST_DB})`, () => {
   it("after its last attempt the report is 'failed' with the Indonesian message", async () => {
     const { project, report } = await projectWithReport('Proyek Gagal')
     await requeue(report.id)
+    const told: DomainEvent[] = []
     await t.db
       .transaction()
-      .execute((trx) => reportRenderJob.gaveUp?.({ report: report.id }, 'boom', trx) as Promise<void>)
+      .execute(
+        (trx) =>
+          reportRenderJob.gaveUp?.({ report: report.id }, 'boom', trx, (e) => told.push(e)) as Promise<void>,
+      )
+    expect(told).toEqual([
+      { type: 'report_failed', actorId: null, projectId: project.id, reportId: report.id },
+    ])
+    for (const e of told) await t.deps.events.publish(e)
+    await t.deps.notifications.idle()
+    // Newest first: the failure, after the ready one of the first making.
+    expect((await notificationsOf(c.admin.id)).slice(0, 2)).toEqual([
+      {
+        type: 'report_failed',
+        title: 'Laporan gagal disusun',
+        message: `Laporan project Proyek Gagal gagal disusun: "${report.title}". Buka Laporan untuk mencoba lagi.`,
+        link: `/project/${project.slug}/laporan`,
+      },
+      expect.objectContaining({ type: 'report_ready' }),
+    ])
     const list = await t.request('GET', `/api/report/${project.slug}/list`, { token: c.admin.token })
     expect((list.json.data as Report[])[0]).toMatchObject({ status: 'failed', error: REPORT_MSG.failed })
     const download = await t.request('GET', `/api/report/${project.slug}/download/${report.id}`, {
@@ -134,6 +164,24 @@ describe(`the report job (${TEST_DB})`, () => {
     const list = await t.request('GET', `/api/report/${project.slug}/list`, { token: c.admin.token })
     const ready = (list.json.data as Report[])[0] as Report
     expect(ready).toMatchObject({ status: 'ready', progress: 100 })
+    // The admin who asked hears it, by the bell (and WhatsApp), once per report made.
+    await t.deps.notifications.idle()
+    const told = (await notificationsOf(c.admin.id)).filter(
+      (n) => n.link === `/project/${project.slug}/laporan`,
+    )
+    expect(told).toEqual([
+      {
+        type: 'report_ready',
+        title: 'Laporan siap',
+        message: `Laporan project Proyek Progres siap diunduh dan dibagikan (${ready.pages} halaman): "${report.title}".`,
+        link: `/project/${project.slug}/laporan`,
+      },
+      // The first making (projectWithReport) told it too.
+      expect.objectContaining({ type: 'report_ready' }),
+    ])
+    expect(await notificationsOf(c.supervisor.id)).not.toContainEqual(
+      expect.objectContaining({ type: 'report_ready' }),
+    )
     const part = await t.app.request(`/api/report/${project.slug}/download/${report.id}`, {
       headers: { authorization: `Bearer ${c.supervisor.token}`, range: 'bytes=0-7' },
     })

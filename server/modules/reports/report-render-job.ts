@@ -77,6 +77,13 @@ export const reportRenderJob: JobKind<{ report: number }> = {
         return Number(res.numUpdatedRows) === 1
       })
       if (!named) await deleteBlobsQuietly(deps, [{ key, visibility: 'private' }], 'of a removed report')
+      else
+        void deps.events.publish({
+          type: 'report_ready',
+          actorId: null,
+          projectId: report.project_id,
+          reportId: id,
+        })
     } catch (err) {
       if (stored) await deleteBlobsQuietly(deps, [{ key, visibility: 'private' }], 'of an unfinished report')
       if (err instanceof ReportGone) return
@@ -86,13 +93,16 @@ export const reportRenderJob: JobKind<{ report: number }> = {
     }
   },
 
-  async gaveUp({ report: id }, _error, trx) {
-    await trx
+  async gaveUp({ report: id }, _error, trx, publish) {
+    const failed = await trx
       .updateTable('reports')
       .set({ status: 'failed', error: REPORT_MSG.failed, finished_at: nowIso() })
       .where('id', '=', id)
       .where('status', '!=', 'ready')
-      .execute()
+      .where('deleted_at', 'is', null)
+      .returning('project_id')
+      .executeTakeFirst()
+    if (failed) publish({ type: 'report_failed', actorId: null, projectId: failed.project_id, reportId: id })
   },
 }
 

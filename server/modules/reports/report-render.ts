@@ -30,6 +30,7 @@ export async function loadReport(db: Kysely<DB>, id: number) {
     .leftJoin('users', 'users.id', 'reports.created_by')
     .select([
       'reports.id',
+      'reports.project_id',
       'reports.code',
       'reports.title',
       'reports.period_from',

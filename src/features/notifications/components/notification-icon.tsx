@@ -2,8 +2,10 @@ import type { ComponentType } from 'react'
 import { css } from 'styled-system/css'
 import { IconTile } from '../../../ui/icon-tile'
 import {
+  IconAlertTriangle,
   IconBell,
   IconCheckCircle,
+  IconFileCheck,
   IconFolderKanban,
   IconMessageSquare,
   IconRotateCcw,
@@ -21,6 +23,7 @@ const tone = {
   teal: css({ bg: 'teal.50', color: 'teal.600' }),
   indigo: css({ bg: 'indigo.50', color: 'indigo.600' }),
   slate: css({ bg: 'slate.100', color: 'slate.500' }),
+  red: css({ bg: 'red.50', color: 'red.600' }),
 }
 
 const UPLOAD: Kind = { Icon: IconUpload, tone: tone.blue, label: 'Unggahan' }
@@ -40,6 +43,8 @@ const KINDS: Record<string, Kind> = {
   employee_added: EMPLOYEE,
   comment_added: { Icon: IconMessageSquare, tone: tone.teal, label: 'Komentar' },
   project_created: { Icon: IconFolderKanban, tone: tone.indigo, label: 'Project baru' },
+  report_ready: { Icon: IconFileCheck, tone: tone.green, label: 'Laporan siap' },
+  report_failed: { Icon: IconAlertTriangle, tone: tone.red, label: 'Laporan gagal' },
 }
 const DEFAULT_KIND: Kind = { Icon: IconBell, tone: tone.slate, label: 'Notifikasi' }
 
