@@ -1,22 +1,11 @@
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readConfig } from '../config'
-import { type Database, openDatabase } from '../db/index'
 import { createBlobStore } from '../storage/create-store'
 import { TEST_DB } from '../test/harness'
-import {
-  callServer,
-  loginOn,
-  newSchemaName,
-  PG_URL,
-  pgAdmin,
-  type ServerProcess,
-  startServer,
-  stopServer,
-} from '../test/server-process'
+import { callServer, type ServerProcess, serverCluster } from '../test/server-process'
 import { sweepUploads } from '../uploads/sweep'
 
 /*
@@ -29,48 +18,32 @@ const SUPERADMIN = { email: 'super@jobs.test', password: 'rahasia-super-admin' }
 // A short lease, so a killed process's job is taken over within the test; quick polls for the same reason.
 const JOB_ENV = { JOB_LEASE_MS: '1500', JOB_POLL_MS: '100', JOB_CONCURRENCY: '1' }
 
-let dataDir: string
-const schema = newSchemaName('jobs')
-let database: Database
-const servers: ServerProcess[] = []
+const cluster = serverCluster({ prefix: 'jobs', superadmin: SUPERADMIN, env: JOB_ENV })
+const start = () => cluster.start()
 let token: string
 let slug: string
 
-const start = async () => {
-  const server = await startServer({ dataDir, schema, superadmin: SUPERADMIN, env: JOB_ENV })
-  servers.push(server)
-  return server
-}
-
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'berkas-jobs-'))
-  if (TEST_DB === 'postgres') await pgAdmin(`CREATE SCHEMA ${schema}`)
+  await cluster.open()
   const first = await start()
-  token = await loginOn(first, SUPERADMIN.email, SUPERADMIN.password)
   // The superadmin makes an admin, who owns the project and uploads (the superadmin sees no projects).
-  const admin = await callServer(first, 'POST', '/api/admin/create', {
-    token,
-    json: { name: 'Admin Tugas', email: 'admin@jobs.test', password: 'rahasia-admin', phone: '081234567890' },
-  })
-  expect(admin.status).toBe(201)
-  token = await loginOn(first, 'admin@jobs.test', 'rahasia-admin')
+  token = (
+    await cluster.admin(first, {
+      name: 'Admin Tugas',
+      email: 'admin@jobs.test',
+      password: 'rahasia-admin',
+      phone: '081234567890',
+    })
+  ).token
   const project = await callServer(first, 'POST', '/api/project/create', {
     token,
     json: { name: 'Proyek Antrean', description: 'Foto untuk antrean tugas' },
   })
   expect(project.status).toBe(201)
   slug = project.json.data.slug
-  database = openDatabase(
-    TEST_DB === 'postgres' ? { databaseUrl: PG_URL, dataDir, pgSchema: schema } : { dataDir },
-  )
 }, 120_000)
 
-afterAll(async () => {
-  await Promise.all(servers.map((s) => stopServer(s)))
-  await database?.close()
-  if (TEST_DB === 'postgres') await pgAdmin(`DROP SCHEMA ${schema} CASCADE`)
-  fs.rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => cluster.close())
 
 /** A large photo (PNG has no shrink-on-load, so each thumbnail takes real work) of its own colour. */
 async function bigPhoto(i: number): Promise<Buffer> {
@@ -92,7 +65,7 @@ async function uploadTo(server: ServerProcess, photos: Buffer[]) {
 }
 
 const thumbJobs = () =>
-  database.db.selectFrom('jobs').selectAll().where('kind', '=', 'doc.thumbnail').orderBy('id').execute()
+  cluster.db.db.selectFrom('jobs').selectAll().where('kind', '=', 'doc.thumbnail').orderBy('id').execute()
 
 async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 60_000): Promise<T> {
   const end = Date.now() + ms
@@ -108,7 +81,7 @@ const pidOf = (owner: string | null) => owner?.split(':')[1]
 
 describe(`job queue across processes (${TEST_DB})`, () => {
   it('a process killed mid-job: another takes the job over once the lease runs out and finishes it, once', async () => {
-    const [a] = servers
+    const [a] = cluster.servers
     const photos = await Promise.all(Array.from({ length: 8 }, (_, i) => bigPhoto(i)))
     const docs = await uploadTo(a, photos)
     // The answer did not wait for a single thumbnail.
@@ -132,18 +105,18 @@ describe(`job queue across processes (${TEST_DB})`, () => {
 
     // Every image has its one thumbnail, served; whatever the killed run left behind is an orphan
     // blob the start-up sweep removes, never a second thumbnail named by a row.
-    const images = await database.db.selectFrom('doc_images').selectAll().execute()
+    const images = await cluster.db.db.selectFrom('doc_images').selectAll().execute()
     expect(images).toHaveLength(8)
     expect(images.every((i) => i.thumb_state === 'ready' && i.thumb_key)).toBe(true)
-    const store = createBlobStore({ dataDir, storageUrl: undefined })
+    const store = createBlobStore({ dataDir: cluster.dataDir, storageUrl: undefined })
     await sweepUploads(
-      { db: database.db, store, config: readConfig({ DATA_DIR: dataDir }) },
+      { db: cluster.db.db, store, config: readConfig({ DATA_DIR: cluster.dataDir }) },
       {
         graceMs: 0,
         now: new Date(Date.now() + 1000),
       },
     )
-    const stored = fs.readdirSync(path.join(dataDir, 'storage', 'public')).sort()
+    const stored = fs.readdirSync(path.join(cluster.dataDir, 'storage', 'public')).sort()
     expect(stored).toEqual(images.flatMap((i) => [i.blob_key, i.thumb_key as string]).sort())
     for (const i of images) {
       const res = await fetch(`${b.base}/storage/${i.thumb_key}`)
@@ -154,7 +127,7 @@ describe(`job queue across processes (${TEST_DB})`, () => {
 
   it('two processes share the queue: photos uploaded to either are each made once, by both', async () => {
     const second = await start()
-    const [first] = servers.filter((s) => s.proc.exitCode === null && s.proc.signalCode === null)
+    const [first] = cluster.servers.filter((s) => s.proc.exitCode === null && s.proc.signalCode === null)
     expect(first).not.toBe(second)
     const before = (await thumbJobs()).length
     const photos = await Promise.all(Array.from({ length: 6 }, (_, i) => bigPhoto(i + 20)))

@@ -1,7 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { type Database, openDatabase } from '../db/index'
 import { TEST_DB } from './harness'
 
 /**
@@ -80,6 +83,73 @@ export async function stopServer(server: ServerProcess | undefined, signal: Node
   const exited = new Promise((resolve) => server.proc.once('exit', resolve))
   server.proc.kill(signal)
   await exited
+}
+
+/**
+ * The servers of one test file, on one database and one DATA_DIR as behind a load balancer, and that
+ * database opened by the test itself (to look at rows the servers wrote). `open` in beforeAll,
+ * `close` in afterAll: it stops every server started, closes the database and removes what was made.
+ */
+export function serverCluster(opts: {
+  /** Names the schema and the temporary DATA_DIR. */
+  prefix: string
+  superadmin: { email: string; password: string }
+  /** For every server started; `start` may add more. */
+  env?: NodeJS.ProcessEnv
+}) {
+  const schema = newSchemaName(opts.prefix)
+  const started: ServerProcess[] = []
+  let dataDir = ''
+  let database: Database | undefined
+  return {
+    get dataDir() {
+      return dataDir
+    },
+    /** Every server started, in order (stopped or killed ones too). */
+    get servers(): readonly ServerProcess[] {
+      return started
+    },
+    /** The suite's own connection to the servers' database (opened on first use). */
+    get db(): Database {
+      database ??= openDatabase(
+        TEST_DB === 'postgres' ? { databaseUrl: PG_URL, dataDir, pgSchema: schema } : { dataDir },
+      )
+      return database
+    },
+    async open() {
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `berkas-${opts.prefix}-`))
+      if (TEST_DB === 'postgres') await pgAdmin(`CREATE SCHEMA ${schema}`)
+    },
+    async start(env?: NodeJS.ProcessEnv): Promise<ServerProcess> {
+      const server = await startServer({
+        dataDir,
+        schema,
+        superadmin: opts.superadmin,
+        env: { ...opts.env, ...env },
+      })
+      started.push(server)
+      return server
+    },
+    /** An admin made by the superadmin through `server`, logged in: its id and token. */
+    async admin(
+      server: ServerProcess,
+      account: { name: string; email: string; password: string; phone: string },
+    ) {
+      const superToken = await loginOn(server, opts.superadmin.email, opts.superadmin.password)
+      const made = await callServer(server, 'POST', '/api/admin/create', { token: superToken, json: account })
+      if (made.status !== 201) throw new Error(`admin ${account.email}: ${made.status} ${made.json?.message}`)
+      return {
+        id: made.json.data.id as number,
+        token: await loginOn(server, account.email, account.password),
+      }
+    },
+    async close() {
+      await Promise.all(started.map((s) => stopServer(s)))
+      await database?.close()
+      if (dataDir && TEST_DB === 'postgres') await pgAdmin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
 }
 
 /** One JSON call; `json` is the parsed answer (undefined when the body is not JSON). */

@@ -1,17 +1,10 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Database, openDatabase } from '../../db/index'
 import { TEST_DB } from '../../test/harness'
 import {
   callServer,
   loginOn,
-  newSchemaName,
-  PG_URL,
-  pgAdmin,
   type ServerProcess,
-  startServer,
+  serverCluster,
   stopServer,
   until,
 } from '../../test/server-process'
@@ -22,44 +15,30 @@ import { WHATSAPP_LEASE } from '../whatsapp/whatsapp-worker'
  * of an admin connected to the other; exactly one process holds the WhatsApp bot, and when it stops the
  * other takes over with the stored session and no message goes out twice.
  */
-const SUPERADMIN = { email: 'super@notif.test', password: 'rahasia-super-admin' }
-const schema = newSchemaName('nt')
-let dataDir: string
+const cluster = serverCluster({
+  prefix: 'nt',
+  superadmin: { email: 'super@notif.test', password: 'rahasia-super-admin' },
+  env: { WHATSAPP_DRIVER: 'simulated', WHATSAPP_LEASE_MS: '1500' },
+})
+const start = () => cluster.start()
 let servers: ServerProcess[] = []
-let db: Database
 let adminToken: string
 let employeeToken: string
 let slug: string
 
-function start() {
-  return startServer({
-    dataDir,
-    schema,
-    superadmin: SUPERADMIN,
-    env: { WHATSAPP_DRIVER: 'simulated', WHATSAPP_LEASE_MS: '1500' },
-  })
-}
-
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'berkas-notif-'))
-  if (TEST_DB === 'postgres') await pgAdmin(`CREATE SCHEMA ${schema}`)
+  await cluster.open()
   const a = await start()
   const b = await start()
   servers = [a, b]
-  db = openDatabase(TEST_DB === 'postgres' ? { databaseUrl: PG_URL, dataDir, pgSchema: schema } : { dataDir })
-  const superToken = await loginOn(a, SUPERADMIN.email, SUPERADMIN.password)
-  const admin = await callServer(a, 'POST', '/api/admin/create', {
-    token: superToken,
-    json: {
-      name: 'Admin Proses',
-      email: 'admin@notif.test',
-      password: 'rahasia-admin',
-      phone: '0811-2222-3333',
-    },
+  const admin = await cluster.admin(b, {
+    name: 'Admin Proses',
+    email: 'admin@notif.test',
+    password: 'rahasia-admin',
+    phone: '0811-2222-3333',
   })
-  expect(admin.status).toBe(201)
-  adminToken = await loginOn(b, 'admin@notif.test', 'rahasia-admin')
-  const employee = await callServer(a, 'POST', `/api/employee/create/${admin.json.data.id}`, {
+  adminToken = admin.token
+  const employee = await callServer(a, 'POST', `/api/employee/create/${admin.id}`, {
     token: adminToken,
     json: {
       name: 'Pengawas Lapangan',
@@ -83,12 +62,7 @@ beforeAll(async () => {
   expect(members.status).toBe(200)
 }, 120_000)
 
-afterAll(async () => {
-  for (const s of servers) await stopServer(s)
-  await db?.close()
-  if (TEST_DB === 'postgres') await pgAdmin(`DROP SCHEMA ${schema} CASCADE`)
-  fs.rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => cluster.close())
 
 async function uploadThrough(server: ServerProcess, name: string) {
   const form = new FormData()
@@ -187,7 +161,7 @@ describe(`notifications and the WhatsApp bot across two processes (${TEST_DB})`,
   it('one process holds the bot; stopping it moves the bot to the other, and no message goes out twice', async () => {
     const holderOf = async () =>
       (
-        await db.db
+        await cluster.db.db
           .selectFrom('leases')
           .select('holder')
           .where('name', '=', WHATSAPP_LEASE)
@@ -210,7 +184,7 @@ describe(`notifications and the WhatsApp bot across two processes (${TEST_DB})`,
       await uploadThrough(servers[0] as ServerProcess, name)
     // An upload's answer leaves before its notification is written: wait for the expected number of rows.
     const allSent = (count: number) => async () => {
-      const rows = await db.db.selectFrom('whatsapp_outbox').select('status').execute()
+      const rows = await cluster.db.db.selectFrom('whatsapp_outbox').select('status').execute()
       return rows.length === count && rows.every((r) => r.status === 'sent')
     }
     // The first test's upload (queued before the bot was linked) and these three.
@@ -239,8 +213,11 @@ describe(`notifications and the WhatsApp bot across two processes (${TEST_DB})`,
     await until(stillConnected, 'the bot connected on the survivor')
     await until(allSent(6), 'the waiting messages sent')
 
-    const queued = await db.db.selectFrom('whatsapp_outbox').select(['message_id', 'phone']).execute()
-    const sent = await db.db.selectFrom('whatsapp_sim_sent').select(['message_id', 'sender', 'jid']).execute()
+    const queued = await cluster.db.db.selectFrom('whatsapp_outbox').select(['message_id', 'phone']).execute()
+    const sent = await cluster.db.db
+      .selectFrom('whatsapp_sim_sent')
+      .select(['message_id', 'sender', 'jid'])
+      .execute()
     // Every upload's notification went to the admin (the uploader is not told): this test's 5 and the
     // first test's one, queued before the bot was linked and sent once it was.
     expect(queued.length).toBe(6)
@@ -256,7 +233,7 @@ describe(`notifications and the WhatsApp bot across two processes (${TEST_DB})`,
     const holder = await until(
       async () =>
         (
-          await db.db
+          await cluster.db.db
             .selectFrom('leases')
             .select('holder')
             .where('name', '=', WHATSAPP_LEASE)
@@ -270,7 +247,7 @@ describe(`notifications and the WhatsApp bot across two processes (${TEST_DB})`,
     servers = [next]
     await uploadThrough(next, 'wa-setelah-mati.pdf')
     const taken = await until(async () => {
-      const row = await db.db
+      const row = await cluster.db.db
         .selectFrom('leases')
         .select('holder')
         .where('name', '=', WHATSAPP_LEASE)
@@ -279,11 +256,11 @@ describe(`notifications and the WhatsApp bot across two processes (${TEST_DB})`,
     }, 'the lease to move after expiry')
     expect(Number(taken.split(':')[1])).toBe(next.proc.pid)
     await until(async () => {
-      const rows = await db.db.selectFrom('whatsapp_outbox').select('status').execute()
+      const rows = await cluster.db.db.selectFrom('whatsapp_outbox').select('status').execute()
       return rows.length === 7 && rows.every((r) => r.status === 'sent')
     }, 'the message sent by the new holder')
-    const sent = await db.db.selectFrom('whatsapp_sim_sent').select('message_id').execute()
-    const queued = await db.db.selectFrom('whatsapp_outbox').select('message_id').execute()
+    const sent = await cluster.db.db.selectFrom('whatsapp_sim_sent').select('message_id').execute()
+    const queued = await cluster.db.db.selectFrom('whatsapp_outbox').select('message_id').execute()
     expect(sent.map((s) => s.message_id).sort()).toEqual(queued.map((q) => q.message_id).sort())
   }, 120_000)
 })

@@ -1,23 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SHARE_MSG, SHARE_PIN_TRIES } from '../../../src/contracts/shares'
-import { type Database, openDatabase } from '../../db/index'
 import { createLocalDiskStore } from '../../storage/local-disk'
 import { TEST_DB } from '../../test/harness'
-import {
-  callServer,
-  loginOn,
-  newSchemaName,
-  PG_URL,
-  pgAdmin,
-  type ServerProcess,
-  startServer,
-  stopServer,
-  until,
-} from '../../test/server-process'
+import { callServer, type ServerProcess, serverCluster, until } from '../../test/server-process'
 import { readyReport } from './share-fixtures'
 
 /*
@@ -25,24 +11,17 @@ import { readyReport } from './share-fixtures'
  * 'Kirim via WhatsApp' sent to both at once with one Idempotency-Key queues one message, which exactly
  * one process (the bot's lease holder) delivers, with the report's PDF.
  */
-const SUPERADMIN = { email: 'super@share.test', password: 'rahasia-super-admin' }
-const schema = newSchemaName('sh')
-let dataDir: string
+const cluster = serverCluster({
+  prefix: 'sh',
+  superadmin: { email: 'super@share.test', password: 'rahasia-super-admin' },
+  // One address for both, as behind the proxy in production: a link made on one process and sent by
+  // the other is the same link (without it each process names its own port).
+  env: { WHATSAPP_DRIVER: 'simulated', WHATSAPP_LEASE_MS: '1500', PUBLIC_URL: 'https://berkas.test' },
+})
 let servers: [ServerProcess, ServerProcess]
-let db: Database
 let adminToken: string
 let adminId: number
 let project: { id: number; slug: string }
-
-const start = () =>
-  startServer({
-    dataDir,
-    schema,
-    superadmin: SUPERADMIN,
-    // One address for both, as behind the proxy in production: a link made on one process and sent by
-    // the other is the same link (without it each process names its own port).
-    env: { WHATSAPP_DRIVER: 'simulated', WHATSAPP_LEASE_MS: '1500', PUBLIC_URL: 'https://berkas.test' },
-  })
 
 /** One call with any headers (callServer has none for the PIN or the Idempotency-Key). */
 async function call(
@@ -64,24 +43,17 @@ async function call(
 }
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'berkas-share-'))
-  if (TEST_DB === 'postgres') await pgAdmin(`CREATE SCHEMA ${schema}`)
-  servers = [await start(), await start()]
-  db = openDatabase(TEST_DB === 'postgres' ? { databaseUrl: PG_URL, dataDir, pgSchema: schema } : { dataDir })
+  await cluster.open()
+  servers = [await cluster.start(), await cluster.start()]
   const [a, b] = servers
-  const superToken = await loginOn(a, SUPERADMIN.email, SUPERADMIN.password)
-  const admin = await callServer(a, 'POST', '/api/admin/create', {
-    token: superToken,
-    json: {
-      name: 'Admin Bagikan',
-      email: 'admin@share.test',
-      password: 'rahasia-admin',
-      phone: '081122223333',
-    },
+  const admin = await cluster.admin(b, {
+    name: 'Admin Bagikan',
+    email: 'admin@share.test',
+    password: 'rahasia-admin',
+    phone: '081122223333',
   })
-  expect(admin.status).toBe(201)
-  adminId = admin.json.data.id
-  adminToken = await loginOn(b, 'admin@share.test', 'rahasia-admin')
+  adminId = admin.id
+  adminToken = admin.token
   const made = await callServer(a, 'POST', '/api/project/create', {
     token: adminToken,
     json: { name: 'Gedung Dua Proses', description: 'Tautan bagikan' },
@@ -89,16 +61,11 @@ beforeAll(async () => {
   project = made.json.data
 }, 120_000)
 
-afterAll(async () => {
-  for (const s of servers ?? []) await stopServer(s)
-  await db?.close()
-  if (TEST_DB === 'postgres') await pgAdmin(`DROP SCHEMA ${schema} CASCADE`)
-  fs.rmSync(dataDir, { recursive: true, force: true })
-})
+afterAll(() => cluster.close())
 
 /** A ready report (rows and PDF written here, in the servers' database and DATA_DIR) and its link. */
 async function reportLink(pin?: string) {
-  const env = { db: db.db, store: createLocalDiskStore(dataDir) }
+  const env = { db: cluster.db.db, store: createLocalDiskStore(cluster.dataDir) }
   const report = await readyReport(env, { projectId: project.id, creatorId: adminId, photos: [] })
   const res = await call(
     servers[0],
@@ -137,7 +104,7 @@ describe(`share links across two processes (${TEST_DB})`, () => {
       return res.json?.data?.active_session === true
     }, 'the bot connected')
     // The account's own notifications (none here) would share the queue: start from what is there.
-    const before = (await db.db.selectFrom('whatsapp_outbox').select('id').execute()).length
+    const before = (await cluster.db.db.selectFrom('whatsapp_outbox').select('id').execute()).length
     const link = await reportLink()
     const key = `wa-${randomUUID()}`
     const headers = { authorization: `Bearer ${adminToken}`, 'idempotency-key': key }
@@ -146,12 +113,12 @@ describe(`share links across two processes (${TEST_DB})`, () => {
       servers.map((s) => call(s, 'POST', path_, headers, { phone: '0812 9876 5432' })),
     )
     expect(answers.map((a) => a.status)).toEqual([202, 202])
-    const rows = await db.db.selectFrom('whatsapp_outbox').selectAll().execute()
+    const rows = await cluster.db.db.selectFrom('whatsapp_outbox').selectAll().execute()
     expect(rows.length - before).toBe(1)
     const row = rows.find((r) => r.phone === '6281298765432')
     expect(row?.document_mime).toBe('application/pdf')
     await until(async () => {
-      const r = await db.db
+      const r = await cluster.db.db
         .selectFrom('whatsapp_outbox')
         .select('status')
         .where('id', '=', row?.id ?? 0)
@@ -160,7 +127,7 @@ describe(`share links across two processes (${TEST_DB})`, () => {
     }, 'the message sent')
     // Give a second sender every chance to (wrongly) send it again before counting.
     await new Promise((r) => setTimeout(r, 1500))
-    const sent = await db.db
+    const sent = await cluster.db.db
       .selectFrom('whatsapp_sim_sent')
       .selectAll()
       .where('jid', '=', '6281298765432@s.whatsapp.net')
