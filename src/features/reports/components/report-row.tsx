@@ -5,6 +5,7 @@ import { periodLabel } from '../../../contracts/days'
 import { REPORT_MSG, type Report } from '../../../contracts/reports'
 import { SHARE_MSG } from '../../../contracts/shares'
 import { formatBytes } from '../../../lib/format'
+import { jakartaDateTime } from '../../../lib/jakarta-time'
 import { needsSignalTo } from '../../../lib/use-online'
 import { Button } from '../../../ui/button'
 import { IconTile } from '../../../ui/icon-tile'
@@ -21,17 +22,6 @@ import {
 } from '../../../ui/icons'
 import { ProgressBar } from '../../../ui/progress'
 import { isWorking } from '../queries'
-
-/** '24 Nov 2026 09.14' in Asia/Jakarta, whatever the device's zone. */
-const jakartaTime = new Intl.DateTimeFormat('id-ID', {
-  timeZone: 'Asia/Jakarta',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-})
-const at = (iso: string) => jakartaTime.format(new Date(iso))
 
 export type ReportActions = {
   onDownload: (report: Report) => void
@@ -122,7 +112,7 @@ export function ReportRow({ report, downloading, savingToRecap, retrying, ...on 
         <p className={s.line}>
           <span>{report.created_by.name}</span>
           <span>
-            <time dateTime={report.created_at}>{at(report.created_at)}</time>
+            <time dateTime={report.created_at}>{jakartaDateTime(report.created_at)}</time>
           </span>
         </p>
       </div>

@@ -5,6 +5,7 @@ import { badge } from 'styled-system/recipes'
 import { periodLabel } from '../../../contracts/days'
 import { SHARE_MSG, type Share, type ShareState } from '../../../contracts/shares'
 import { failureMessage } from '../../../lib/api'
+import { jakartaDateTime } from '../../../lib/jakarta-time'
 import { needsSignalTo } from '../../../lib/use-online'
 import { Button } from '../../../ui/button'
 import { IconEye, IconFiles, IconLock, IconXCircle } from '../../../ui/icons'
@@ -18,16 +19,6 @@ const STATE_TONE: Record<ShareState, string> = {
   expired: badge({ tone: 'neutral' }),
   revoked: badge({ tone: 'rejected' }),
 }
-
-const jakartaTime = new Intl.DateTimeFormat('id-ID', {
-  timeZone: 'Asia/Jakarta',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-})
-const at = (iso: string) => jakartaTime.format(new Date(iso))
 
 /**
  * The links already made (of this report, or the project's period links): state, expiry, views, PIN,
@@ -106,8 +97,8 @@ export function ShareLinks({
                     <span className={STATE_TONE[share.state]}>{SHARE_MSG.states[share.state]}</span>
                     <span className={css({ fontSize: 'xs', color: 'fgMuted' })}>
                       {share.state === 'revoked'
-                        ? `Dicabut ${share.revoked_at ? at(share.revoked_at) : ''}`
-                        : `${share.state === 'expired' ? 'Berakhir' : 'Berlaku sampai'} ${at(share.expires_at)}`}
+                        ? `Dicabut ${share.revoked_at ? jakartaDateTime(share.revoked_at) : ''}`
+                        : `${share.state === 'expired' ? 'Berakhir' : 'Berlaku sampai'} ${jakartaDateTime(share.expires_at)}`}
                     </span>
                   </p>
                   <p

@@ -5,6 +5,7 @@ import { flex, hstack, stack } from 'styled-system/patterns'
 import type { Project } from '../../../contracts/projects'
 import { TRASH_DAYS, TRASH_MSG, type TrashItem, type TrashKind } from '../../../contracts/trash'
 import { failureMessage } from '../../../lib/api'
+import { jakartaDateTime } from '../../../lib/jakarta-time'
 import { needsSignalTo } from '../../../lib/use-online'
 import { AreaChip } from '../../../ui/area'
 import { Button } from '../../../ui/button'
@@ -32,17 +33,6 @@ const KIND_META: Record<TrashKind, { label: string; Icon: typeof IconFile; tone:
     tone: css({ bg: 'area.dokumentasi.bg', color: 'area.dokumentasi.fg' }),
   },
 }
-
-/** 'Senin, 24 Nov 2026 09.14' in Asia/Jakarta, whatever the device's zone. */
-const jakarta = new Intl.DateTimeFormat('id-ID', {
-  timeZone: 'Asia/Jakarta',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-})
-const at = (iso: string) => jakarta.format(new Date(iso))
 
 function daysLeft(expiresAt: string, now = Date.now()) {
   return Math.max(0, Math.ceil((new Date(expiresAt).getTime() - now) / 86_400_000))
@@ -198,7 +188,7 @@ export function TrashPage({ project }: { project: Project }) {
                     <strong className={css({ fontWeight: '600', color: 'fg' })}>
                       {item.deleted_by?.name ?? 'Akun terhapus'}
                     </strong>{' '}
-                    · <time dateTime={item.deleted_at}>{at(item.deleted_at)}</time>
+                    · <time dateTime={item.deleted_at}>{jakartaDateTime(item.deleted_at)}</time>
                   </p>
                   <p
                     className={hstack({
@@ -212,7 +202,7 @@ export function TrashPage({ project }: { project: Project }) {
                     <IconClock />
                     <span>
                       {left === 0 ? 'Dihapus permanen hari ini' : `Dihapus permanen dalam ${left} hari`} (
-                      <time dateTime={item.expires_at}>{at(item.expires_at)}</time>)
+                      <time dateTime={item.expires_at}>{jakartaDateTime(item.expires_at)}</time>)
                     </span>
                   </p>
                 </div>
