@@ -19,7 +19,8 @@ export const sharePagePin = endpoint({
   path: '/s/:token',
   access: 'public',
   tag: 'Publik',
-  summary: 'Halaman tautan bagikan setelah PIN dikirim dari formulirnya (form pin=...)',
+  summary:
+    'PIN dari formulir halaman tautan (form pin=...): PIN benar menyimpan izin di cookie tautan itu lalu 303 ke halamannya; selain itu formulir dengan pesannya',
   produces: 'html',
 })
 

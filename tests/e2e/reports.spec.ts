@@ -250,6 +250,13 @@ test("an admin makes this week's report, saves it to Rekap and shares it; the cl
     path: path.join(shots, `${test.info().project.name}-client-page.png`),
     fullPage: true,
   })
+  // Opened again (the link tapped again in the chat, a reload, Back from the PDF): the right PIN left a
+  // pass on this phone, so the page opens without the form and without re-sending it.
+  await client.reload()
+  await expect(client.getByLabel('PIN')).toHaveCount(0)
+  await client.goto(url)
+  await expect(client.getByLabel('PIN')).toHaveCount(0)
+  for (const d of descriptions) await expect(client.getByRole('img', { name: d })).toBeVisible()
   const [clientDownload] = await Promise.all([
     client.waitForEvent('download'),
     client.getByRole('link', { name: /Unduh Laporan/ }).click(),

@@ -16,7 +16,14 @@ import {
   shareReport,
   shareState,
 } from './share-content'
-import { pinMatches, signatureMatches, signUrl, TOKEN_PATTERN, urlExpiry } from './share-crypto'
+import {
+  pinMatches,
+  pinPassMatches,
+  signatureMatches,
+  signUrl,
+  TOKEN_PATTERN,
+  urlExpiry,
+} from './share-crypto'
 
 /*
  * The public side of a share link (no account): the page and its data call open the link (state, PIN,
@@ -84,15 +91,19 @@ export const isPreviewBot = (userAgent: string | undefined) =>
     userAgent ?? '',
   )
 
-/** Opens the link for a page or its data call: state, PIN, then one view counted (unless `count` is false). */
+/**
+ * Opens the link for a page or its data call: state, PIN (or the pass a right PIN left on the page's
+ * browser), then one view counted (unless `count` is false).
+ */
 export async function openShare(
   deps: Deps,
   token: string,
   pin: string | undefined,
   count = true,
+  pass?: string,
 ): Promise<PublicShare> {
   const share = await liveShare(deps, token)
-  await checkPin(deps, share, pin)
+  if (!(share.pin_hash && pinPassMatches(share.sign_key, token, pass))) await checkPin(deps, share, pin)
   if (count)
     await deps.db
       .updateTable('shares')

@@ -49,6 +49,30 @@ export function signatureMatches(key: string, s: Signed, sig: string | undefined
 const HOUR_S = 3600
 
 /**
+ * The pass a right PIN earns in the client's browser: a cookie on the link's own path, `{exp}.{sig}`
+ * signed with the link's key, so the page opens again (a reload, Back from the PDF) without re-posting
+ * the form. Revoking the link ends it with the link; it never holds the PIN.
+ */
+export const PIN_PASS_COOKIE = 'berkas_pin'
+/** How long a pass lasts: a working day on the client's phone (the link's own expiry ends it sooner). */
+export const PIN_PASS_S = 12 * HOUR_S
+
+export function pinPass(key: string, token: string, exp: number): string {
+  return `${exp}.${signUrl(key, { token, what: 'pin-pass', size: '', exp })}`
+}
+
+export function pinPassMatches(
+  key: string,
+  token: string,
+  value: string | undefined,
+  nowMs = Date.now(),
+): boolean {
+  const [exp, sig] = (value ?? '').split('.')
+  if (!exp || !/^\d{1,12}$/.test(exp) || Number(exp) * 1000 <= nowMs) return false
+  return signatureMatches(key, { token, what: 'pin-pass', size: '', exp: Number(exp) }, sig)
+}
+
+/**
  * When URLs handed out now expire: the end of the next whole hour (60-120 minutes away). Rounded, so a
  * page opened twice within the hour hands out the same URLs and the browser's cache serves them again.
  */

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { getCookie, setCookie } from 'hono/cookie'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as endpoints from '../../../src/contracts/public.endpoints'
 import { SHARE_MSG } from '../../../src/contracts/shares'
@@ -7,8 +8,9 @@ import type { Deps } from '../../deps'
 import { AppError } from '../../http'
 import type { Routes } from '../../route'
 import { PAGE_CSP } from './page-shell'
-import { firmName, isPreviewBot, openShare } from './public-share'
+import { checkPin, firmName, isPreviewBot, liveShare, openShare } from './public-share'
 import { publicHeaders } from './public-share.routes'
+import { PIN_PASS_COOKIE, PIN_PASS_S, pinPass } from './share-crypto'
 import {
   gonePageHtml,
   notFoundPageHtml,
@@ -23,7 +25,9 @@ import { verifyReport } from './verify.service'
 /*
  * The two public pages, /s/{token} and /v/{code} (issue 24): served at the site's root, not under /api
  * (app.ts mounts this module's router there), declared like every endpoint so OpenAPI and the access
- * matrix see them. Plain HTML, no script: the PIN is a form that posts back to the same address.
+ * matrix see them. Plain HTML, no script: the PIN is a form that posts back to the same address; a
+ * right PIN leaves a signed pass cookie on the link's path and redirects (303) to the page, so a reload
+ * or Back from the PDF opens it again instead of asking to re-send the form.
  */
 
 function html(
@@ -40,26 +44,55 @@ function html(
 }
 
 /** Renders the link's page, or the page that says why not (404, 410, the PIN form, 429). */
-async function sharePage(c: Context, deps: Deps, token: string, pin: string | undefined) {
-  const firm = firmName(deps)
+async function sharePage(c: Context, deps: Deps, token: string) {
   try {
     const count = c.req.method !== 'HEAD' && !isPreviewBot(c.req.header('user-agent'))
-    const data = await openShare(deps, token, pin, count)
+    const data = await openShare(deps, token, undefined, count, getCookie(c, PIN_PASS_COOKIE))
     return html(c, sharePageHtml(data, deps.config.firmTimeZone))
   } catch (err) {
-    if (!(err instanceof AppError)) throw err
-    if (err.status === 404)
-      return html(
-        c,
-        notFoundPageHtml(firm, SHARE_MSG.notFound, 'Periksa lagi alamat tautan yang Anda terima.'),
-        404,
-      )
-    if (err.status === 410) return html(c, gonePageHtml(firm), 410)
-    if (err.status === 401)
-      return html(c, pinPageHtml(firm, token, pin === undefined ? undefined : err.message), 401)
-    if (err.status === 429) return html(c, throttledPageHtml(firm, err.message), 429, err.headers)
-    throw err
+    return refusal(c, deps, token, undefined, err)
   }
+}
+
+/** The PIN form's post: a right PIN earns the pass and goes to the page; anything else is answered here. */
+async function pinPosted(c: Context, deps: Deps, token: string, pin: string) {
+  try {
+    const share = await liveShare(deps, token)
+    await checkPin(deps, share, pin)
+    if (share.pin_hash) {
+      const now = Math.floor(Date.now() / 1000)
+      const exp = Math.min(now + PIN_PASS_S, Math.floor(Date.parse(share.expires_at) / 1000))
+      setCookie(c, PIN_PASS_COOKIE, pinPass(share.sign_key, token, exp), {
+        path: `/s/${token}`,
+        maxAge: Math.max(0, exp - now),
+        httpOnly: true,
+        sameSite: 'Lax',
+        secure:
+          new URL(c.req.url).protocol === 'https:' || (deps.config.publicUrl ?? '').startsWith('https:'),
+      })
+    }
+    c.header('Cache-Control', 'no-store')
+    return c.redirect(`/s/${token}`, 303)
+  } catch (err) {
+    return refusal(c, deps, token, pin, err)
+  }
+}
+
+/** The page that says why the link does not open: 404, 410, the PIN form (with its error), 429. */
+function refusal(c: Context, deps: Deps, token: string, pin: string | undefined, err: unknown) {
+  const firm = firmName(deps)
+  if (!(err instanceof AppError)) throw err
+  if (err.status === 404)
+    return html(
+      c,
+      notFoundPageHtml(firm, SHARE_MSG.notFound, 'Periksa lagi alamat tautan yang Anda terima.'),
+      404,
+    )
+  if (err.status === 410) return html(c, gonePageHtml(firm), 410)
+  if (err.status === 401)
+    return html(c, pinPageHtml(firm, token, pin === undefined ? undefined : err.message), 401)
+  if (err.status === 429) return html(c, throttledPageHtml(firm, err.message), 429, err.headers)
+  throw err
 }
 
 /** A form post is a few bytes; anything bigger is not the PIN form. */
@@ -71,7 +104,7 @@ const smallForm = bodyLimit({
 })
 
 export const sharePageRoutes: Routes = (deps, on) => {
-  on(endpoints.sharePage, (c) => sharePage(c, deps, c.req.param('token'), undefined))
+  on(endpoints.sharePage, (c) => sharePage(c, deps, c.req.param('token')))
 
   on(
     endpoints.sharePagePin,
@@ -83,7 +116,7 @@ export const sharePageRoutes: Routes = (deps, on) => {
         pin = typeof form.pin === 'string' ? form.pin.trim() : ''
       }
       // An empty field is a wrong PIN here (the form asked for one), not a request for the form.
-      return sharePage(c, deps, c.req.param('token'), pin || '')
+      return pinPosted(c, deps, c.req.param('token'), pin)
     },
     { before: [smallForm] },
   )

@@ -180,9 +180,34 @@ describe(`PIN (${TEST_DB})`, () => {
     const wrong = await post('111111')
     expect(wrong.status).toBe(401)
     expect(wrong.text).toContain(SHARE_MSG.pinWrong)
-    const right = await post('482913')
+    // A right PIN leaves a pass on the link's path and goes to the page (303), so a reload or Back
+    // from the PDF opens it again instead of asking the phone to re-send the form.
+    const posted = await post('482913')
+    expect(posted.status).toBe(303)
+    expect(posted.headers.get('location')).toBe(`/s/${token}`)
+    const cookie = posted.headers.get('set-cookie') ?? ''
+    expect(cookie).toMatch(
+      new RegExp(
+        `^berkas_pin=\\d+\\.[A-Za-z0-9_-]{43}; Max-Age=\\d+; Path=/s/${token}; HttpOnly; SameSite=Lax$`,
+      ),
+    )
+    expect(cookie).not.toContain('482913')
+    const pass = cookie.split(';')[0] as string
+    const page = (token: string, cookie: string) => t.request('GET', `/s/${token}`, { headers: { cookie } })
+    const right = await page(token, pass)
     expect(right.status).toBe(200)
     expect(right.text).toContain('Unduh Laporan (PDF)')
+    // A pass that was changed, has run out, or belongs to another link opens nothing.
+    const [exp, sig] = pass.slice('berkas_pin='.length).split('.') as [string, string]
+    const flipped = `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`
+    for (const wrongPass of [
+      `berkas_pin=${exp}.${flipped}`,
+      `berkas_pin=${Number(exp) + 3600}.${sig}`,
+      `berkas_pin=${Math.floor(Date.now() / 1000) - 1}.${sig}`,
+      'berkas_pin=garbage',
+    ])
+      expect((await page(token, wrongPass)).status).toBe(401)
+    expect((await page(await pinned(), pass)).status).toBe(401)
     for (const [name, value] of [
       ['cache-control', 'no-store'],
       ['referrer-policy', 'no-referrer'],
@@ -193,6 +218,18 @@ describe(`PIN (${TEST_DB})`, () => {
     expect(csp).toContain(`style-src '${PAGE_CSS_HASH}'`)
     expect(csp).toContain("default-src 'none'")
     expect(csp).not.toContain('script-src')
+  })
+
+  it('a revoked link is gone for a browser holding the pass too', async () => {
+    const token = await pinned()
+    const posted = await t.request('POST', `/s/${token}`, { body: new URLSearchParams({ pin: '482913' }) })
+    const pass = (posted.headers.get('set-cookie') ?? '').split(';')[0] as string
+    expect((await t.request('GET', `/s/${token}`, { headers: { cookie: pass } })).status).toBe(200)
+    const list = await t.request('GET', `/api/share/${project.slug}/list`, { token: admin.token })
+    const id = (list.json.data as { id: number; url: string }[]).find((l) => l.url.endsWith(token))?.id
+    await t.request('DELETE', `/api/share/${project.slug}/revoke/${id}`, { token: admin.token })
+    const after = await t.request('GET', `/s/${token}`, { headers: { cookie: pass } })
+    expect([after.status, after.text.includes(SHARE_MSG.gone)]).toEqual([410, true])
   })
 })
 
