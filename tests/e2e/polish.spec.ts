@@ -173,3 +173,21 @@ test('screens for the eye: login, dashboard with cards, project page', async ({ 
   await expect(page.getByRole('heading', { name: long })).toBeVisible()
   await shot(page, 'project')
 })
+
+test('tooltips: loaded after the first paint, shown on hover after their delay, hidden when the pointer leaves', async ({
+  page,
+  request,
+}) => {
+  test.skip(test.info().project.name === 'phone', 'hover is a desktop thing')
+  const admin = await createAdmin(request)
+  await loginViaUi(page, admin.email, admin.password)
+  const logout = page.getByRole('button', { name: 'Keluar' })
+  await expect(logout).toBeVisible()
+  // The button is wrapped once the tooltip chunk has arrived (its trigger gets Ark's data attributes).
+  await expect(logout).toHaveAttribute('data-scope', 'tooltip', { timeout: 10_000 })
+  await logout.hover()
+  const tip = page.getByRole('tooltip').filter({ hasText: 'Keluar' })
+  await expect(tip).toBeVisible()
+  await page.mouse.move(0, 400)
+  await expect(tip).toBeHidden()
+})
