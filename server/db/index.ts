@@ -16,6 +16,7 @@ import * as jobs from './migrations/009-jobs'
 import * as siteEvidence from './migrations/010-site-evidence'
 import * as trashNames from './migrations/011-trash-names'
 import * as reports from './migrations/012-reports'
+import * as projectStartDay from './migrations/013-project-start-day'
 import type { DB } from './schema'
 import { refuseNewerSchema } from './schema-version'
 import { ImmediateSqliteDialect } from './sqlite-immediate'
@@ -91,6 +92,7 @@ const MIGRATIONS: Record<string, { up: (d: Dialect) => Migration['up'] }> = {
   '010-site-evidence': siteEvidence,
   '011-trash-names': trashNames,
   '012-reports': reports,
+  '013-project-start-day': projectStartDay,
 }
 
 /** The migrations this build knows, oldest first (server/db/schema-version.ts compares them). */

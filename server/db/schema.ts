@@ -58,6 +58,8 @@ export type ProjectsTable = {
   /** +1 per edit; a save made from an older version is refused (migration 010). */
   version: ColumnType<number, number | undefined, number>
   updated_by: ColumnType<number | null, number | null | undefined, number | null>
+  /** The first day its weeks count from, YYYY-MM-DD firm time; null: the day it was made (migration 013). */
+  start_day: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export type ProjectMembersTable = { project_id: number; user_id: number; created_at: string }

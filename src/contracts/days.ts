@@ -49,3 +49,12 @@ export function periodLabel(from: string, to: string): string {
   if (a.month !== b.month) return `${a.d} ${a.month} – ${b.d} ${b.month} ${b.y}`
   return `${a.d}–${b.d} ${b.month} ${b.y}`
 }
+
+const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
+
+/** A calendar day written YYYY-MM-DD that exists (2026-02-30 does not). */
+export function isCalendarDay(text: string): boolean {
+  if (!DAY.test(text)) return false
+  const d = new Date(`${text}T00:00:00Z`)
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text
+}

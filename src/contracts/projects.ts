@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { MSG, multiLine, ordered, requiredText, singleLine } from './common'
+import { isCalendarDay } from './days'
 
 export const AREAS = ['perencanaan', 'pengawasan', 'dokumentasi', 'rekap'] as const
 export type Area = (typeof AREAS)[number]
@@ -32,6 +33,14 @@ export type ProjectCreateInput = v.InferInput<typeof ProjectCreateSchema>
  * the project's version the edit started from (optional, as in SPEC): a save of an older one answers 409
  * PROJECT_MSG.conflict (issue 23).
  */
+/** A project's first day (SPMK), from which its report weeks are counted. */
+export const PROJECT_START_MSG = {
+  badDay: 'Tanggal mulai harus berformat YYYY-MM-DD',
+  label: 'Tanggal mulai proyek',
+  saved: 'Tanggal mulai proyek disimpan',
+  saveFailed: 'Gagal menyimpan tanggal mulai proyek',
+} as const
+
 export const ProjectUpdateSchema = v.object(
   {
     ...ProjectCreateSchema.entries,
@@ -41,6 +50,16 @@ export const ProjectUpdateSchema = v.object(
         v.integer('Versi tidak valid'),
         v.minValue(1, 'Versi tidak valid'),
         v.maxValue(2_147_483_647, 'Versi tidak valid'),
+      ),
+    ),
+    // The day its weeks count from ('Minggu ke-n' of the reports): left out, it stays; null clears it.
+    start_day: v.optional(
+      v.nullable(
+        v.pipe(
+          v.string(PROJECT_START_MSG.badDay),
+          v.check(isCalendarDay, PROJECT_START_MSG.badDay),
+          v.check((day) => day >= '2000-01-01' && day <= '2099-12-31', PROJECT_START_MSG.badDay),
+        ),
       ),
     ),
   },
@@ -88,6 +107,11 @@ export type Project = {
   name: string
   description: string
   created_at: string
+  /**
+   * The first day its weeks count from (YYYY-MM-DD, Asia/Jakarta; the contract's start, SPMK); null: the
+   * day it was made in Berkas. 'Minggu ke-n' of the reports counts from here.
+   */
+  start_day: string | null
   /** +1 per edit; sent back with an edit so a stale one is refused (409). */
   version: number
   /** Items per area: area files, documentation items (dokumentasi) and recap files (rekap). */

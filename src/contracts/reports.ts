@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { MSG, ordered, singleLine } from './common'
-import { periodLabel } from './days'
+import { isCalendarDay, periodLabel } from './days'
 
 /*
  * Laporan Dokumentasi (issue 24): a PDF of a project's documentation over a period, made by the job
@@ -100,15 +100,6 @@ export const REPORT_MSG = {
   perPageLabel: 'Foto per halaman',
   titleLabel: 'Judul',
 } as const
-
-const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
-
-/** A calendar day written YYYY-MM-DD that exists (2026-02-30 does not). */
-export function isCalendarDay(text: string): boolean {
-  if (!DAY.test(text)) return false
-  const d = new Date(`${text}T00:00:00Z`)
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text
-}
 
 /** Days from `from` to `to`, both included (1 for a single day). */
 export function daysInPeriod(from: string, to: string): number {

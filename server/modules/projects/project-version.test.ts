@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HistoryEntry } from '../../../src/contracts/history'
-import { PROJECT_MSG } from '../../../src/contracts/projects'
+import { PROJECT_MSG, PROJECT_START_MSG } from '../../../src/contracts/projects'
 import { createTestApp, TEST_DB, type TestApp } from '../../test/harness'
 import { firmClock } from '../history/firm-time'
 
@@ -116,5 +116,67 @@ describe(`project edit conflict (${TEST_DB})`, () => {
     expect((await t.request('GET', `/api/project/${p.id}/history`, { token: planner.token })).status).toBe(
       403,
     )
+  })
+
+  it("the start day (the contract's first day): set, kept by edits that leave it out, cleared with null", async () => {
+    const p = await newProject()
+    expect(
+      (await t.request('GET', `/api/project/detail/${p.id}`, { token: first.token })).json.data.start_day,
+    ).toBe(null)
+    const set = await save(first.token, p.id, {
+      name: 'Gedung Versi',
+      description: 'Awal',
+      start_day: '2026-01-05',
+    })
+    expect([set.status, set.json.data.start_day]).toEqual([200, '2026-01-05'])
+    // The card's inline edit sends name and description only: the day stays.
+    const edit = await save(second.token, p.id, { name: 'Gedung Versi 2', description: 'Awal' })
+    expect(edit.json.data.start_day).toBe('2026-01-05')
+    const list = await t.request('GET', '/api/project/list', { token: first.token })
+    expect(
+      (list.json.data as { id: number; start_day: string | null }[]).find((x) => x.id === p.id)?.start_day,
+    ).toBe('2026-01-05')
+    for (const bad of [
+      '2026-02-30',
+      '05-01-2026',
+      '2026-1-5',
+      '',
+      20260105,
+      '1999-12-31',
+      '2026-01-05T00:00:00Z',
+    ]) {
+      const res = await save(first.token, p.id, { name: 'N', description: 'd', start_day: bad })
+      expect([res.status, res.json.message], String(bad)).toEqual([422, PROJECT_START_MSG.badDay])
+    }
+    // Employees cannot set it, members or not.
+    await t.request('PUT', `/api/project/${p.id}/members`, {
+      token: first.token,
+      json: { user_ids: [planner.id] },
+    })
+    expect(
+      (await save(planner.token, p.id, { name: 'N', description: 'd', start_day: '2026-01-01' })).status,
+    ).toBe(403)
+    const cleared = await save(first.token, p.id, {
+      name: 'Gedung Versi 2',
+      description: 'Awal',
+      start_day: null,
+    })
+    expect(cleared.json.data.start_day).toBeNull()
+    const history = (await t.request('GET', `/api/project/${p.id}/history`, { token: first.token })).json
+      .data as HistoryEntry[]
+    expect(history.filter((e) => e.action === 'edit').map((e) => e.detail)).toEqual([
+      {
+        before: { name: 'Gedung Versi 2', description: 'Awal', start_day: '2026-01-05' },
+        after: { name: 'Gedung Versi 2', description: 'Awal' },
+      },
+      {
+        before: { name: 'Gedung Versi', description: 'Awal', start_day: '2026-01-05' },
+        after: { name: 'Gedung Versi 2', description: 'Awal', start_day: '2026-01-05' },
+      },
+      {
+        before: { name: 'Gedung Versi', description: 'Awal' },
+        after: { name: 'Gedung Versi', description: 'Awal', start_day: '2026-01-05' },
+      },
+    ])
   })
 })

@@ -16,7 +16,7 @@ import { recordHistory } from '../history/record-history'
 
 export type ProjectRow = Selectable<ProjectsTable>
 type ProjectInput = { name: string; description: string }
-type ProjectUpdate = ProjectInput & { version?: number }
+type ProjectUpdate = ProjectInput & { version?: number; start_day?: string | null }
 
 /*
  * Every exported call takes the caller and asks the access policy first, before it reads the request
@@ -42,13 +42,15 @@ function projectsWithStats(db: Kysely<DB>) {
       'projects.name',
       'projects.description',
       'projects.created_at',
+      'projects.start_day',
       'projects.version',
     ])
     .select(STAT_COLUMNS.map((c) => `project_stats.${c}` as const))
 }
 
 export function toProject(
-  row: Pick<ProjectRow, 'id' | 'slug' | 'name' | 'description' | 'created_at' | 'version'> & StatValues,
+  row: Pick<ProjectRow, 'id' | 'slug' | 'name' | 'description' | 'created_at' | 'start_day' | 'version'> &
+    StatValues,
 ): Project {
   const n = (k: (typeof STAT_COLUMNS)[number]) => Number(row[k] ?? 0)
   const perencanaan =
@@ -68,6 +70,7 @@ export function toProject(
     name: row.name,
     description: row.description,
     created_at: row.created_at,
+    start_day: row.start_day ?? null,
     version: Number(row.version),
     folder_counts: { perencanaan, pengawasan, dokumentasi: docs, rekap: n('recaps') },
     area_counts: {
@@ -174,6 +177,7 @@ export async function updateProject(
       .set((eb) => ({
         name: input.name,
         description: input.description,
+        ...(input.start_day !== undefined ? { start_day: input.start_day } : {}),
         updated_at: nowIso(),
         updated_by: user.id,
         version: eb('version', '+', 1),
@@ -187,13 +191,20 @@ export async function updateProject(
       action: 'edit',
       object: { kind: 'project', id: project.slug, name: input.name },
       detail: {
-        before: { name: project.name, description: project.description },
-        after: { name: input.name, description: input.description },
+        before: { name: project.name, description: project.description, ...startDay(project.start_day) },
+        after: {
+          name: input.name,
+          description: input.description,
+          ...startDay(input.start_day === undefined ? project.start_day : input.start_day),
+        },
       },
     })
   })
   return projectWithCounts(deps.db, project.id)
 }
+
+/** The start day in a history entry, only where one is set (older entries have none). */
+const startDay = (day: string | null | undefined) => (day ? { start_day: day } : {})
 
 /** The 409 of a stale save: who saved last and at what time (HH.mm, firm time). */
 async function conflict(db: Kysely<DB>, timeZone: string, projectId: number): Promise<AppError> {

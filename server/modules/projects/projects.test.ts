@@ -301,6 +301,7 @@ describe('GET /api/project/list', () => {
         name: 'Hitung',
         description: 'hitung',
         created_at: expect.any(String),
+        start_day: null,
         version: 1,
         folder_counts: { perencanaan: 2, pengawasan: 3, dokumentasi: 4, rekap: 1 },
         area_counts: {

@@ -51,7 +51,12 @@ export async function createReport(
   })
   if (photos.length === 0) throw new AppError(422, REPORT_MSG.empty, { to: REPORT_MSG.empty })
 
-  const week = weekOfPeriod(firmDayOf(project.created_at, timeZone), input.from, input.to)
+  // Weeks count from the project's start day (the contract's), else from the day it was made.
+  const week = weekOfPeriod(
+    project.start_day ?? firmDayOf(project.created_at, timeZone),
+    input.from,
+    input.to,
+  )
   const title = input.title || defaultReportTitle(project.name, week, input.from, input.to)
   const row = await trx
     .insertInto('reports')

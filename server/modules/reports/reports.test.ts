@@ -204,6 +204,25 @@ describe(`Laporan Dokumentasi (${TEST_DB})`, () => {
     expect(res.json.errors.work_item_ids).toBe(REPORT_MSG.workItemNotFound)
   })
 
+  it("'Minggu ke-n' counts from the project's start day (the contract's) once an admin sets it", async () => {
+    const setStart = (start_day: string | null) =>
+      t.request('PUT', `/api/project/update/${project.id}`, {
+        token: c.admin.token,
+        json: { name: 'Gedung Kantor Bupati', description: 'Pembangunan gedung serbaguna', start_day },
+      })
+    // The contract began a week before the project was made in Berkas: 3-9 March is its third week.
+    expect((await setStart('2025-02-17')).status).toBe(200)
+    try {
+      const res = await create({ ...WEEK, per_page: 6 })
+      expect(res.status, res.text).toBe(202)
+      expect(res.json.data.title).toBe('Laporan Dokumentasi Mingguan - Gedung Kantor Bupati - Minggu ke-3')
+    } finally {
+      expect((await setStart(null)).status).toBe(200)
+    }
+    expect((await create({ ...WEEK, per_page: 6 })).json.data.title).toMatch(/- Minggu ke-2$/)
+    await t.runJobs()
+  })
+
   it('an empty period: 422 before anything is written or queued', async () => {
     const before = await counts()
     const res = await create({ from: '2025-01-01', to: '2025-01-07' })
