@@ -183,7 +183,9 @@ test("an admin makes this week's report, saves it to Rekap and shares it; the cl
   ).toBeVisible()
   await shot(page, 'laporan-progress')
   expect(await axeFaults(page, 'main')).toEqual([])
-  await page.unroute(`**/api/report/${project.slug}/list`)
+  // The page polls the list every 2 s while a report is unfinished (the held one here): wait for a poll
+  // that is in the handler instead of pulling the route from under it ('Route is already handled').
+  await page.unrouteAll({ behavior: 'wait' })
   await page.reload()
   await expect(row).toHaveAttribute('data-status', 'ready')
 
@@ -305,7 +307,32 @@ test("an admin makes this week's report, saves it to Rekap and shares it; the cl
   await page.goto(`/project/${project.slug}#dokumentasi`)
   await openTabPanel(page).getByRole('link', { name: 'Buat Laporan' }).click()
   await expect(page).toHaveURL(new RegExp(`/project/${project.slug}/laporan#buat$`))
-  await expect(page.getByRole('dialog', { name: 'Buat Laporan' })).toBeVisible()
+  const again = page.getByRole('dialog', { name: 'Buat Laporan' })
+  await expect(again).toBeVisible()
+
+  // --- The weeks count from the contract's start day once it is set ----------------------------------
+  // Made today in Berkas, but the contract began two weeks ago: this week is its third.
+  await expect(again.getByTestId('week-start')).toContainText('tanggal project dibuat di Berkas')
+  await again.getByTestId('week-start').getByRole('button', { name: 'Ubah' }).click()
+  const startField = again.getByLabel('Tanggal mulai proyek', { exact: true })
+  const twoWeeksAgo = new Date(Date.now() + 7 * 3600_000 - 14 * 86_400_000).toISOString().slice(0, 10)
+  await startField.fill(twoWeeksAgo)
+  await shot(page, 'buat-laporan-start-day', false)
+  await again
+    .getByRole('group', { name: 'Tanggal mulai proyek' })
+    .getByRole('button', { name: 'Simpan' })
+    .click()
+  await expect(again.getByTestId('week-start')).toContainText('(tanggal mulai proyek)')
+  await expect(again.getByTestId('chosen-period')).toContainText('Minggu ke-3')
+  await expect(again.getByLabel('Judul')).toHaveValue(
+    `Laporan Dokumentasi Mingguan - ${project.name} - Minggu ke-3`,
+  )
+  expect(await axeFaults(page, '[role="dialog"]')).toEqual([])
+  const detail = (await apiCall(request, admin, 'GET', `/api/project/detail/${project.id}`)).data as {
+    start_day: string | null
+  }
+  expect(detail.start_day).toBe(twoWeeksAgo)
+
   await page.keyboard.press('Escape')
   await expect(page.getByRole('dialog', { name: 'Buat Laporan' })).toBeHidden()
   await expect(page).toHaveURL(new RegExp(`/project/${project.slug}/laporan$`))

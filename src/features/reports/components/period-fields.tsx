@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import { grid } from 'styled-system/patterns'
 import { monthLabel, periodLabel } from '../../../contracts/days'
@@ -16,6 +16,7 @@ import {
   projectWeeks,
 } from '../period'
 import { Choices } from './form-parts'
+import { StartDay } from './start-day'
 
 const PERIOD_KINDS: { value: PeriodKind; label: string }[] = [
   { value: 'this-week', label: REPORT_MSG.thisWeek },
@@ -26,7 +27,8 @@ const PERIOD_KINDS: { value: PeriodKind; label: string }[] = [
 
 /** The period a report or a period link covers: its choice, and the days it comes to. */
 export function usePeriodPicker(project: Project, initialRange?: Period) {
-  const start = jakartaDay(project.created_at)
+  // The project's start day (the contract's) when set, else the day it was made in Berkas.
+  const start = project.start_day ?? jakartaDay(project.created_at)
   const today = jakartaDay()
   const weeks = useMemo(() => projectWeeks(start, today), [start, today])
   const months = useMemo(() => projectMonths(start, today), [start, today])
@@ -34,6 +36,9 @@ export function usePeriodPicker(project: Project, initialRange?: Period) {
   const [week, setWeek] = useState(weeks[0]?.n ?? 1)
   const [month, setMonth] = useState(months[0] ?? today.slice(0, 7))
   const [range, setRange] = useState<Period>(initialRange ?? periodOf({ kind: 'this-week' }, start, today))
+  // A new start day renumbers the weeks: the week picked is this week's number again.
+  const current = weeks[0]?.n ?? 1
+  useEffect(() => setWeek(current), [current])
   const choice: PeriodChoice =
     kind === 'week'
       ? { kind, week }
@@ -43,6 +48,7 @@ export function usePeriodPicker(project: Project, initialRange?: Period) {
           ? { kind, ...range }
           : { kind }
   return {
+    project,
     start,
     today,
     weeks,
@@ -147,6 +153,9 @@ export function PeriodFields({
           {p.period.from && p.period.to ? periodLabel(p.period.from, p.period.to) : '-'}
         </span>
       </p>
+      {p.kind === 'this-week' || p.kind === 'week' ? (
+        <StartDay project={p.project} start={p.start} today={p.today} />
+      ) : null}
       {periodError && p.kind !== 'range' ? <FormError message={periodError} /> : null}
     </>
   )
