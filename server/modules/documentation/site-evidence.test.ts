@@ -331,12 +331,16 @@ describe(`each photo: when and where (${TEST_DB})`, () => {
       .execute()
     expect((await readBack(await publicBytes(`/storage/${key}`))).gps).toBe(true)
 
-    // Two processes starting at once queue it once.
+    // Processes starting at once never leave two walks waiting or running. (This process's runner, started
+    // by an earlier test, may take the job at once and hand its next batch to a new one in the same
+    // commit, so the rows are counted by state: at most one unfinished, and at least one made.)
     await Promise.all([queueDocPrivacy(t.deps), queueDocPrivacy(t.deps)])
     await queueDocPrivacy(t.deps)
-    // (This process's runner may already have taken it: counted whatever its state.)
-    const queued = await t.db.selectFrom('jobs').select('id').where('kind', '=', docPrivacyJob.kind).execute()
-    expect(queued).toHaveLength(1)
+    const walks = () =>
+      t.db.selectFrom('jobs').select('status').where('kind', '=', docPrivacyJob.kind).execute()
+    const made = await walks()
+    expect(made.length).toBeGreaterThanOrEqual(1)
+    expect(made.filter((j) => j.status === 'queued' || j.status === 'running').length).toBeLessThanOrEqual(1)
     // The walk may hand its next batch to a new job (and a runner started by an earlier test may hold it
     // for a moment): run the queue until this photo's row is done.
     await expect
