@@ -9,6 +9,12 @@ describe("a history entry's detail", () => {
         after: { name: 'Gedung B', description: 'Sama' },
       }),
     ).toEqual([['Nama', 'Gedung A → Gedung B']])
+    expect(
+      detailLines({
+        before: { name: 'Gedung A', description: 'Sama' },
+        after: { name: 'Gedung A', description: 'Sama', start_day: '2026-01-05' },
+      }),
+    ).toEqual([['Tanggal mulai', '— → 5 Januari 2026']])
     expect(detailLines({ before: 'Foto lama', after: 'Foto baru' })).toEqual([
       ['Perubahan', 'Foto lama → Foto baru'],
     ])

@@ -1,3 +1,5 @@
+import { dayLabel } from '../../contracts/days'
+
 /** A history entry's `detail` as label/value lines for the Riwayat page (kept apart: no styles, unit-tested). */
 
 const DETAIL_LABELS: Record<string, string> = {
@@ -59,7 +61,7 @@ export function detailLines(detail: Record<string, unknown> | null): Array<[stri
       const a = after as Record<string, unknown>
       for (const key of new Set([...Object.keys(b), ...Object.keys(a)])) {
         if (show(b[key]) === show(a[key])) continue
-        out.push([fieldLabel(key), `${show(b[key])} → ${show(a[key])}`])
+        out.push([fieldLabel(key), `${showField(key, b[key])} → ${showField(key, a[key])}`])
       }
     } else out.push(['Perubahan', `${show(before)} → ${show(after)}`])
   }
@@ -77,5 +79,10 @@ const FIELD_LABELS: Record<string, string> = {
   location: 'Lokasi',
   progress: 'Progres',
   work_item: 'Item pekerjaan',
+  start_day: 'Tanggal mulai',
 }
+
+/** A field's value: days in words ('5 Januari 2026'), the rest as `show` writes them. */
+const showField = (key: string, v: unknown) =>
+  key === 'start_day' && typeof v === 'string' ? dayLabel(v) : show(v)
 const fieldLabel = (k: string) => FIELD_LABELS[k] ?? DETAIL_LABELS[k] ?? k.replace(/_/g, ' ')
