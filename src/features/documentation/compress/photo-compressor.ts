@@ -4,7 +4,7 @@ import type { CompressorReady, CompressRequest, CompressResponse } from './photo
 /**
  * The one way a photo leaves the phone: compressed in a web worker to at most 1920 px and about 1 MB
  * (PHOTO_COMPRESSION in src/contracts/documentation.ts), upright, with its EXIF capture time kept. The original
- * is never uploaded. The worker (and the compression library inside it) loads on the first photo and is
+ * is uploaded only when the compressor cannot load at all (below). The worker (and the compression library inside it) loads on the first photo and is
  * let go after a quiet minute, so it costs nothing until the documentation tab is used.
  *
  * When the worker's code cannot be loaded at all (a first visit that lost its signal before the service
