@@ -1,4 +1,6 @@
 import { pathTo } from '../../contracts/endpoint'
+import type { Project } from '../../contracts/projects'
+import * as projectEndpoints from '../../contracts/projects.endpoints'
 import { REPORT_MSG, type Report, type ReportCreate } from '../../contracts/reports'
 import * as reportEndpoints from '../../contracts/reports.endpoints'
 import type { Share, ShareCreate } from '../../contracts/shares'
@@ -15,6 +17,20 @@ import { downloadToDisk } from '../../lib/download'
  */
 
 const keyed = (key: string) => ({ headers: { 'Idempotency-Key': key } })
+
+/**
+ * The project's start day, through the project update (name and description as they are, its version:
+ * a project edited meanwhile answers 409 with who did it).
+ */
+export async function setProjectStartDay(project: Project, day: string): Promise<Project> {
+  const input = {
+    name: project.name,
+    description: project.description,
+    version: project.version,
+    start_day: day,
+  }
+  return dataOf(await api.put<Project>(pathTo(projectEndpoints.update, { id: project.id }), input))
+}
 
 /** GET /api/report/{slug}/list: newest first, with status and progress. */
 export async function listReports(slug: string): Promise<Report[]> {

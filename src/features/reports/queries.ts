@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { Project } from '../../contracts/projects'
 import type { Report, ReportCreate } from '../../contracts/reports'
 import type { Share, ShareCreate } from '../../contracts/shares'
 import { PROJECT_COUNTS } from '../../lib/query-keys'
@@ -13,6 +14,7 @@ import {
   reportToRecap,
   revokeShare,
   sendShareWhatsApp,
+  setProjectStartDay,
 } from './api'
 
 export const reportKeys = {
@@ -25,6 +27,15 @@ export const reportKeys = {
 const recapList = (slug: string) => ['recaps', slug] as const
 /** The documentation feature's work items key (`workItemsKey`), read with the same call. */
 const workItemsKey = (projectId: number) => ['work-items', projectId] as const
+
+/** Sets the day the project's weeks count from; the project (list, detail) is read again with it. */
+export function useSetProjectStartDay() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ project, day }: { project: Project; day: string }) => setProjectStartDay(project, day),
+    onSuccess: () => refreshQueries(qc, PROJECT_COUNTS),
+  })
+}
 
 /** While a report is being made the server moves its progress; done or failed, nothing moves. */
 export const isWorking = (r: Pick<Report, 'status'>) => r.status === 'queued' || r.status === 'running'

@@ -8,7 +8,7 @@ import { needsSignalTo } from '../../../lib/use-online'
 import { Button } from '../../../ui/button'
 import { FormError, TextField } from '../../../ui/field'
 import { notify } from '../../../ui/notify'
-import { useUpdateProject } from '../../projects/queries'
+import { useSetProjectStartDay } from '../queries'
 
 /**
  * 'Minggu ke-n' counts from the project's start day: a construction contract numbers its weeks from its
@@ -20,7 +20,7 @@ export function StartDay({ project, start, today }: { project: Project; start: s
   const [editing, setEditing] = useState(false)
   const [day, setDay] = useState(start)
   const [error, setError] = useState<string | null>(null)
-  const update = useUpdateProject()
+  const update = useSetProjectStartDay()
 
   function save() {
     if (!isCalendarDay(day)) {
@@ -29,15 +29,7 @@ export function StartDay({ project, start, today }: { project: Project; start: s
     }
     setError(null)
     update.mutate(
-      {
-        project,
-        input: {
-          name: project.name,
-          description: project.description,
-          version: project.version,
-          start_day: day,
-        },
-      },
+      { project, day },
       {
         onSuccess: () => {
           setEditing(false)
@@ -82,10 +74,9 @@ export function StartDay({ project, start, today }: { project: Project; start: s
     )
 
   return (
-    <div
-      role="group"
+    <fieldset
       aria-label={`Ubah ${PROJECT_START_MSG.label.toLowerCase()}`}
-      className={stack({ gap: '2', p: '3', bg: 'subtle', borderRadius: 'md' })}
+      className={stack({ gap: '2', p: '3', m: '0', border: 'none', bg: 'subtle', borderRadius: 'md' })}
     >
       <TextField
         label={PROJECT_START_MSG.label}
@@ -117,6 +108,6 @@ export function StartDay({ project, start, today }: { project: Project; start: s
           Simpan
         </Button>
       </div>
-    </div>
+    </fieldset>
   )
 }
