@@ -181,12 +181,13 @@ test('tooltips: loaded after the first paint, shown on hover after their delay, 
   test.skip(test.info().project.name === 'phone', 'hover is a desktop thing')
   const admin = await createAdmin(request)
   await loginViaUi(page, admin.email, admin.password)
-  const logout = page.getByRole('button', { name: 'Keluar' })
+  // Exact: the outbox button beside it is 'Kotak Keluar'.
+  const logout = page.getByRole('button', { name: 'Keluar', exact: true })
   await expect(logout).toBeVisible()
   // The button is wrapped once the tooltip chunk has arrived (its trigger gets Ark's data attributes).
   await expect(logout).toHaveAttribute('data-scope', 'tooltip', { timeout: 10_000 })
   await logout.hover()
-  const tip = page.getByRole('tooltip').filter({ hasText: 'Keluar' })
+  const tip = page.getByRole('tooltip').filter({ hasText: /^Keluar$/ })
   await expect(tip).toBeVisible()
   await page.mouse.move(0, 400)
   await expect(tip).toBeHidden()
