@@ -59,6 +59,8 @@ const EXPECTED: Record<string, string> = {
   'report.read': '             H  A    A  H   A  H',
   'report.manage': '           H  A    F  H   F  H',
   'share.manage': '            H  A    F  H   F  H',
+  // Firm settings (issue 30): the office's accounts keep them; everyone signed in reads them.
+  'settings.write': '          A  A    F  F   F  F',
   // A notification is its owner's only: someone else's is absent, whatever the role.
   'notification.read@own': '   A  A    A  A   A  A',
   'notification.read@other': ' H  H    H  H   H  H',

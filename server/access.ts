@@ -79,6 +79,9 @@ export const RULES = {
   'report.read': { on: 'project', roles: STAFF }, // download a ready report
   'report.manage': { on: 'project', roles: ADMIN }, // create, list, save to Rekap, remove
   'share.manage': { on: 'project', roles: ADMIN }, // create, list, revoke, send via WhatsApp
+
+  // Firm settings (issue 30): name, address, logo, signature block; everyone signed in reads them
+  'settings.write': { on: 'role', roles: ['superadmin', 'admin'] },
 } as const satisfies Record<AccessAction, Rule>
 
 /** An action of the policy (the names are declared with the endpoints: src/contracts/endpoint.ts). */

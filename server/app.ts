@@ -23,6 +23,7 @@ import { projectRoutes } from './modules/projects/projects.routes'
 import { recapRoutes } from './modules/recaps/recaps.routes'
 import { reportRoutes } from './modules/reports/reports.routes'
 import { publicShareRoutes } from './modules/shares/public-share.routes'
+import { settingsRoutes } from './modules/settings/settings.routes'
 import { sharePageRoutes } from './modules/shares/share-pages.routes'
 import { shareRoutes } from './modules/shares/shares.routes'
 import { trashRoutes } from './modules/trash/trash.routes'
@@ -59,6 +60,7 @@ const API_MODULES: readonly Routes[] = [
   reportRoutes,
   shareRoutes,
   publicShareRoutes,
+  settingsRoutes,
 ]
 
 /**

@@ -17,6 +17,7 @@ import * as siteEvidence from './migrations/010-site-evidence'
 import * as trashNames from './migrations/011-trash-names'
 import * as reports from './migrations/012-reports'
 import * as projectStartDay from './migrations/013-project-start-day'
+import * as firmSettings from './migrations/016-firm-settings-work-item-order'
 import type { DB } from './schema'
 import { refuseNewerSchema } from './schema-version'
 import { ImmediateSqliteDialect } from './sqlite-immediate'
@@ -93,6 +94,7 @@ const MIGRATIONS: Record<string, { up: (d: Dialect) => Migration['up'] }> = {
   '011-trash-names': trashNames,
   '012-reports': reports,
   '013-project-start-day': projectStartDay,
+  '016-firm-settings-work-item-order': firmSettings,
 }
 
 /** The migrations this build knows, oldest first (server/db/schema-version.ts compares them). */

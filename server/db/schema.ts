@@ -129,6 +129,10 @@ export type WorkItemsTable = {
   name: string
   created_by: number
   created_at: string
+  /** The order admins give (migration 016): lists and the report's sections follow it. */
+  position: ColumnType<number, number | undefined, number>
+  /** Its number in the bill of quantities ('I.1'), optional (migration 016). */
+  code: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** What happened, append-only (migration 010). `detail` is JSON. */
@@ -330,6 +334,21 @@ export type DB = {
   reports: ReportsTable
   report_photos: ReportPhotosTable
   shares: SharesTable
+  firm_settings: FirmSettingsTable
+}
+
+/** The firm's own settings, one row (id 1) once an admin saved them (migration 016, modules/settings). */
+export type FirmSettingsTable = {
+  id: number
+  name: string
+  address: ColumnType<string, string | undefined, string>
+  phone: ColumnType<string, string | undefined, string>
+  /** JSON: [{ label, name, title }]. */
+  signatories: ColumnType<string, string | undefined, string>
+  /** A public blob (PNG or JPEG), or null. */
+  logo_key: ColumnType<string | null, string | null | undefined, string | null>
+  updated_by: number | null
+  updated_at: string
 }
 
 export type UserRow = Selectable<UsersTable>

@@ -15,6 +15,7 @@ export const BLOB_COLUMNS: readonly BlobColumn[] = [
   { table: 'recap_files', column: 'blob_key' },
   { table: 'reports', column: 'blob_key' },
   { table: 'users', column: 'avatar', prefix: '/storage/' },
+  { table: 'firm_settings', column: 'logo_key' },
 ]
 
 /**

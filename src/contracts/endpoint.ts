@@ -42,6 +42,7 @@ export type AccessAction =
   | 'report.read'
   | 'report.manage'
   | 'share.manage'
+  | 'settings.write'
 
 /**
  * Who may call: `public` needs no token; `signed-in` any active account (its own data only); otherwise

@@ -14,6 +14,21 @@ export const create = endpoint({
   accepted: true,
 })
 
+export const count = endpoint({
+  method: 'GET',
+  path: '/api/report/:slug/count',
+  access: 'report.manage',
+  tag: 'Laporan',
+  summary:
+    'Jumlah foto yang akan dimasukkan ke laporan dengan pilihan ini, dan laporan yang sama yang sudah ada (admin)',
+  query: {
+    from: 'Hari pertama periode (YYYY-MM-DD)',
+    to: 'Hari terakhir periode (YYYY-MM-DD)',
+    include: "'approved' (bawaan) atau 'all'",
+    work_items: 'Id item pekerjaan dipisah koma; kosong: semua',
+  },
+})
+
 export const list = endpoint({
   method: 'GET',
   path: '/api/report/:slug/list',

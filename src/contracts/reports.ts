@@ -47,6 +47,7 @@ export type Report = {
 
 export const REPORT_MSG = {
   listed: 'Daftar laporan',
+  counted: 'Isi laporan dengan pilihan ini',
   created: 'Laporan sedang disusun',
   deleted: 'Laporan berhasil dihapus',
   savedToRecap: 'Laporan disimpan ke Rekap',
@@ -170,6 +171,39 @@ export const ReportCreateSchema = withPeriodChecks(
   ),
 )
 export type ReportCreateInput = v.InferInput<typeof ReportCreateSchema>
+
+/**
+ * GET /api/report/{slug}/count: the same choice as a create, as query text. `work_items` is a comma list
+ * of ids ('3,7'), absent for all work items.
+ */
+export const ReportCountQuerySchema = withPeriodChecks(
+  v.object(
+    {
+      ...PeriodEntries,
+      include: v.optional(v.picklist(REPORT_INCLUDE, REPORT_MSG.badInclude), 'approved'),
+      work_items: v.optional(
+        v.pipe(
+          v.string(REPORT_MSG.badWorkItems),
+          v.maxLength(2200, REPORT_MSG.badWorkItems),
+          v.regex(/^(\d{1,10}(,\d{1,10})*)?$/, REPORT_MSG.badWorkItems),
+          v.transform((s) => (s ? s.split(',').map(Number) : [])),
+          v.check(
+            (ids) => ids.length <= 200 && ids.every((id) => id >= 1 && id <= 2_147_483_647),
+            REPORT_MSG.badWorkItems,
+          ),
+        ),
+      ),
+    },
+    MSG.validation,
+  ),
+)
+
+/** What a report with this choice would hold, and the reports already made with the same choice. */
+export type ReportCount = {
+  photos: number
+  /** Live reports of the project with the same period, contents and work items (newest first). */
+  same: { id: number; title: string; code: string; created_at: string }[]
+}
 export type ReportCreate = v.InferOutput<typeof ReportCreateSchema>
 
 /** The default title: 'Laporan Dokumentasi Mingguan - {project} - Minggu ke-{n}'. */

@@ -1,5 +1,5 @@
 import { endpoint } from './endpoint'
-import { WorkItemSchema } from './work-items'
+import { WorkItemOrderSchema, WorkItemSchema } from './work-items'
 
 /** /api/project/:id/work-items: kept by admins, read by everyone who sees the project. */
 
@@ -8,7 +8,7 @@ export const list = endpoint({
   path: '/api/project/:id/work-items',
   access: 'project.view',
   tag: 'Item pekerjaan',
-  summary: 'Item pekerjaan project, urut nama',
+  summary: 'Item pekerjaan project, dalam urutan yang ditetapkan admin',
 })
 
 export const create = endpoint({
@@ -26,7 +26,7 @@ export const update = endpoint({
   path: '/api/project/:id/work-items/:itemId',
   access: 'work-item.manage',
   tag: 'Item pekerjaan',
-  summary: 'Ganti nama item pekerjaan (admin)',
+  summary: 'Ganti nama atau kode item pekerjaan (admin)',
   json: WorkItemSchema,
 })
 
@@ -36,4 +36,13 @@ export const remove = endpoint({
   access: 'work-item.manage',
   tag: 'Item pekerjaan',
   summary: 'Hapus item pekerjaan (dokumentasinya tetap, tanpa item)',
+})
+
+export const order = endpoint({
+  method: 'PUT',
+  path: '/api/project/:id/work-items/order',
+  access: 'work-item.manage',
+  tag: 'Item pekerjaan',
+  summary: 'Atur urutan item pekerjaan (admin): ids berisi setiap item tepat satu kali',
+  json: WorkItemOrderSchema,
 })

@@ -50,6 +50,11 @@ export const accessCases: MatrixCase[] = [
       json: { from: '2026-01-01', to: '2026-01-07' },
     }),
   }),
+  matrixCase(endpoints.count, {
+    call: async ({ project }) => ({
+      path: `/api/report/${project?.slug}/count?from=2026-01-01&to=2026-01-07&include=all`,
+    }),
+  }),
   matrixCase(endpoints.list, {
     call: async ({ project }) => ({ path: `/api/report/${project?.slug}/list` }),
   }),

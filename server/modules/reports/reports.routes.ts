@@ -1,9 +1,10 @@
-import { REPORT_MSG, ReportCreateSchema } from '../../../src/contracts/reports'
+import { REPORT_MSG, ReportCountQuerySchema, ReportCreateSchema } from '../../../src/contracts/reports'
 import * as endpoints from '../../../src/contracts/reports.endpoints'
 import { sendStoredFile } from '../../downloads'
-import { jsonBody, ok } from '../../http'
+import { jsonBody, ok, validate } from '../../http'
 import { idempotentCreate } from '../../idempotency'
 import type { Routes } from '../../route'
+import { countReport } from './report-count'
 import { createReport } from './report-create'
 import { listReports, removeReport, reportDownload, reportToRecap } from './reports.service'
 
@@ -23,6 +24,16 @@ export const reportRoutes: Routes = (deps, on) => {
       )
       return { status: 202, message: REPORT_MSG.created, data: report }
     }),
+  )
+
+  on(endpoints.count, async (c) =>
+    ok(
+      c,
+      REPORT_MSG.counted,
+      await countReport(deps, c.var.user, c.req.param('slug'), () =>
+        validate(ReportCountQuerySchema, c.req.query()),
+      ),
+    ),
   )
 
   on(endpoints.list, async (c) =>

@@ -34,6 +34,19 @@ export const accessCases: MatrixCase[] = [
       json: { name: `Arsitektur ${randomUUID().slice(0, 8)}` },
     }),
   }),
+  matrixCase(endpoints.order, {
+    // The project's items as they are: the call gets past the policy and changes nothing.
+    call: async ({ project }) => {
+      const rows = await matrixApp()
+        .db.selectFrom('work_items')
+        .select('id')
+        .where('project_id', '=', project?.id ?? 0)
+        .orderBy('position')
+        .orderBy('id')
+        .execute()
+      return { path: `/api/project/${project?.id}/work-items/order`, json: { ids: rows.map((r) => r.id) } }
+    },
+  }),
   matrixCase(endpoints.remove, {
     call: async ({ project }) => ({
       path: `/api/project/${project?.id}/work-items/${await itemIn(project?.id ?? 0)}`,

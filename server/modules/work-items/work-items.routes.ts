@@ -1,8 +1,14 @@
-import { WORK_ITEM_MSG, WorkItemSchema } from '../../../src/contracts/work-items'
+import { WORK_ITEM_MSG, WorkItemOrderSchema, WorkItemSchema } from '../../../src/contracts/work-items'
 import * as endpoints from '../../../src/contracts/work-items.endpoints'
 import { jsonBody, ok } from '../../http'
 import type { Routes } from '../../route'
-import { createWorkItem, listWorkItems, removeWorkItem, renameWorkItem } from './work-items.service'
+import {
+  createWorkItem,
+  listWorkItems,
+  orderWorkItems,
+  removeWorkItem,
+  renameWorkItem,
+} from './work-items.service'
 
 /** /api/project/{id}/work-items (issue 23): who may do what is decided in the service (server/access.ts). */
 export const workItemRoutes: Routes = (deps, on) => {
@@ -13,6 +19,14 @@ export const workItemRoutes: Routes = (deps, on) => {
   on(endpoints.create, async (c) => {
     const item = await createWorkItem(deps, c.var.user, c.req.param('id'), () => jsonBody(c, WorkItemSchema))
     return ok(c, WORK_ITEM_MSG.created, item, 201)
+  })
+
+  // Before the item's own path, which would otherwise take 'order' for an item id.
+  on(endpoints.order, async (c) => {
+    const items = await orderWorkItems(deps, c.var.user, c.req.param('id'), () =>
+      jsonBody(c, WorkItemOrderSchema),
+    )
+    return ok(c, WORK_ITEM_MSG.ordered, items)
   })
 
   on(endpoints.update, async (c) => {

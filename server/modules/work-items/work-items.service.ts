@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely'
-import { WORK_ITEM_MSG, type WorkItem, type WorkItemInput } from '../../../src/contracts/work-items'
+import {
+  WORK_ITEM_MSG,
+  type WorkItem,
+  type WorkItemInput,
+  workItemLabel,
+} from '../../../src/contracts/work-items'
 import { type Actor, access } from '../../access'
 import type { DB } from '../../db/schema'
 import { AppError, notFound, nowIso } from '../../http'
@@ -11,6 +16,8 @@ import { type HistoryActor, recordHistory } from '../history/record-history'
  * reads them. A name is once per project whatever its case (the work_items_name index decides, so two
  * admins adding 'Struktur' at once get one item and one 409). Deleting one leaves its documentation
  * without a work item (the foreign key sets it null). Every change is in the project's history.
+ * Items are listed in the order admins give them (`position`, issue 30: bill-of-quantities order);
+ * a new item goes last.
  */
 
 type Db = { db: Kysely<DB> }
@@ -23,9 +30,9 @@ export async function listWorkItems(deps: Db, user: Actor, projectRef: string): 
   const project = await access.project(deps, user, projectRef, 'project.view')
   const rows = await deps.db
     .selectFrom('work_items')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'code'])
     .where('project_id', '=', project.id)
-    .orderBy('name')
+    .orderBy('position')
     .orderBy('id')
     .execute()
   return rows
@@ -58,19 +65,33 @@ export async function createWorkItem(
   read: () => Promise<WorkItemInput & { name: string }>,
 ): Promise<WorkItem> {
   const project = await access.project(deps, user, projectRef, 'work-item.manage')
-  const { name } = await read()
+  const { name, code } = await read()
   return unique(() =>
     deps.db.transaction().execute(async (trx) => {
       await assertNameFree(trx, project.id, name)
+      const last = await trx
+        .selectFrom('work_items')
+        .select((eb) => eb.fn.max('position').as('max'))
+        .where('project_id', '=', project.id)
+        .executeTakeFirst()
+      const position = last?.max === null || last?.max === undefined ? 0 : Number(last.max) + 1
       const row = await trx
         .insertInto('work_items')
-        .values({ project_id: project.id, name, created_by: user.id, created_at: nowIso() })
-        .returning(['id', 'name'])
+        .values({
+          project_id: project.id,
+          name,
+          code: code || null,
+          position,
+          created_by: user.id,
+          created_at: nowIso(),
+        })
+        .returning(['id', 'name', 'code'])
         .executeTakeFirstOrThrow()
       await recordHistory(trx, user, {
         projectId: project.id,
         action: 'create',
         object: { kind: 'work_item', id: String(row.id), name: row.name },
+        ...(row.code ? { detail: { after: { code: row.code } } } : {}),
       })
       return row
     }),
@@ -81,7 +102,7 @@ async function findItem(trx: Kysely<DB>, projectId: number, ref: string) {
   if (!ID.test(ref)) throw notFound(WORK_ITEM_MSG.notFound)
   const row = await trx
     .selectFrom('work_items')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'code'])
     .where('id', '=', Number(ref))
     .where('project_id', '=', projectId)
     .executeTakeFirst()
@@ -94,25 +115,82 @@ export async function renameWorkItem(
   user: User,
   projectRef: string,
   itemRef: string,
-  read: () => Promise<{ name: string }>,
+  read: () => Promise<{ name: string; code?: string }>,
 ): Promise<WorkItem> {
   const project = await access.project(deps, user, projectRef, 'work-item.manage')
-  const { name } = await read()
+  const input = await read()
+  const name = input.name
   return unique(() =>
     deps.db.transaction().execute(async (trx) => {
       const item = await findItem(trx, project.id, itemRef)
-      if (item.name === name) return item
-      await assertNameFree(trx, project.id, name, item.id)
-      await trx.updateTable('work_items').set({ name }).where('id', '=', item.id).execute()
+      // An absent code keeps the stored one (older clients send the name only); '' clears it.
+      const code = input.code === undefined ? item.code : input.code || null
+      if (item.name === name && item.code === code) return item
+      if (item.name !== name) await assertNameFree(trx, project.id, name, item.id)
+      await trx.updateTable('work_items').set({ name, code }).where('id', '=', item.id).execute()
+      const before: Record<string, string | null> = {}
+      const after: Record<string, string | null> = {}
+      if (item.name !== name) {
+        before.name = item.name
+        after.name = name
+      }
+      if (item.code !== code) {
+        before.code = item.code
+        after.code = code
+      }
       await recordHistory(trx, user, {
         projectId: project.id,
-        action: 'rename',
+        action: item.name !== name ? 'rename' : 'edit',
         object: { kind: 'work_item', id: String(item.id), name },
-        detail: { before: { name: item.name }, after: { name } },
+        detail: { before, after },
       })
-      return { id: item.id, name }
+      return { id: item.id, name, code }
     }),
   )
+}
+
+/**
+ * Sets the order of a project's work items: `ids` must be every item of the project exactly once (422
+ * otherwise: a list made before another admin added or removed one must not silently drop it).
+ */
+export async function orderWorkItems(
+  deps: Db,
+  user: User,
+  projectRef: string,
+  read: () => Promise<{ ids: number[] }>,
+): Promise<WorkItem[]> {
+  const project = await access.project(deps, user, projectRef, 'work-item.manage')
+  const { ids } = await read()
+  return deps.db.transaction().execute(async (trx) => {
+    const items = await trx
+      .selectFrom('work_items')
+      .select(['id', 'name', 'code', 'position'])
+      .where('project_id', '=', project.id)
+      .orderBy('position')
+      .orderBy('id')
+      .execute()
+    const known = new Set(items.map((i) => i.id))
+    if (new Set(ids).size !== ids.length || ids.length !== items.length || !ids.every((id) => known.has(id)))
+      throw new AppError(422, WORK_ITEM_MSG.orderMismatch, { ids: WORK_ITEM_MSG.orderMismatch })
+    const before = items.map((i) => i.id)
+    if (before.every((id, i) => id === ids[i])) return items.map(({ id, name, code }) => ({ id, name, code }))
+    for (const [position, id] of ids.entries())
+      await trx.updateTable('work_items').set({ position }).where('id', '=', id).execute()
+    const byId = new Map(items.map((i) => [i.id, i]))
+    await recordHistory(trx, user, {
+      projectId: project.id,
+      action: 'edit',
+      object: { kind: 'work_item', id: 'order', name: 'Urutan item pekerjaan' },
+      detail: {
+        before: { order: items.map((i) => workItemLabel(i)) },
+        after: { order: ids.map((id) => workItemLabel(byId.get(id) as WorkItem)) },
+      },
+    })
+    return ids.map((id) => {
+      const { name, code } = byId.get(id) as WorkItem
+      return { id, name, code }
+    })
+  })
 }
 
 export async function removeWorkItem(
