@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
 import type { Role } from '../../src/contracts/common'
+import type { LocationSource } from '../../src/contracts/documentation'
 import type { Area, Status } from '../../src/contracts/projects'
 
 // Timestamps are ISO-8601 UTC text in both dialects so ordering and comparisons agree.
@@ -120,6 +121,12 @@ export type DocsTable = {
   version: ColumnType<number, number | undefined, number>
   deleted_at: ColumnType<string | null, string | null | undefined, string | null>
   deleted_by: ColumnType<number | null, number | null | undefined, number | null>
+  /**
+   * The day-taken instant (migration 014, server/firm-day.ts itemTakenAt): the earliest capture time of
+   * the current version's photos, else created_at; the list's date filter uses it. Null only for rows
+   * written outside the upload services (test fixtures); read as created_at then.
+   */
+  taken_at: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /** A project's 'Item Pekerjaan' (migration 010). */
@@ -174,11 +181,14 @@ export type DocImagesTable = {
   lat: ColumnType<number | null, number | null | undefined, number | null>
   lng: ColumnType<number | null, number | null | undefined, number | null>
   accuracy_m: ColumnType<number | null, number | null | undefined, number | null>
+  /** Where lat/lng come from (migration 014): 'exif', 'camera', 'upload' (stored before it), null none. */
+  location_source: ColumnType<LocationSource | null, LocationSource | null | undefined, LocationSource | null>
   /** The item version it belongs to. */
   version: ColumnType<number, number | undefined, number>
 }
 
 export type ThumbState = 'ready' | 'pending' | 'failed'
+export type { LocationSource }
 
 /** The job queue (migration 009, server/jobs/job-queue.ts). */
 export type JobsTable = {

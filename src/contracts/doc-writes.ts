@@ -12,14 +12,18 @@ export type PhotoBlob = { name: string; blob: Blob }
 
 /**
  * When and where one photo was captured, as the phone knew it (the `meta` part of an upload, one per file
- * in file order): `taken_at` the moment of capture on the device (ISO-8601 UTC; the server prefers the
- * photo's EXIF DateTimeOriginal), the place from navigator.geolocation when it was given (null otherwise).
+ * in file order): `taken_at` the moment of capture (ISO-8601 UTC; the server prefers the photo's EXIF
+ * DateTimeOriginal), and a place only where the photo was taken (issue 30): its own EXIF GPS read on the
+ * phone before compression (`source: 'exif'`), or the device's position for a photo taken at that moment
+ * in the app's camera (`source: 'camera'`); null otherwise. Writes queued before issue 30 have no
+ * `source` (their place is the phone's at upload time; the server records it as such).
  */
 export type PhotoMeta = {
   taken_at: string | null
   lat: number | null
   lng: number | null
   accuracy_m: number | null
+  source?: 'exif' | 'camera'
 }
 
 /** What an upload may say about its item (all optional): its work item, the place on site, the progress stage. */

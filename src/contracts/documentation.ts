@@ -55,12 +55,14 @@ export const DOC_MSG = {
   locationLong: 'Lokasi terlalu panjang (maks. 100 karakter)',
   locationLine: 'Lokasi harus satu baris',
   progressInvalid: 'Progres harus bilangan bulat 0 sampai 100',
-  metaInvalid: 'Kolom meta harus berisi daftar JSON, satu objek { taken_at, lat, lng, accuracy_m } per file',
+  metaInvalid:
+    'Kolom meta harus berisi daftar JSON, satu objek { taken_at, lat, lng, accuracy_m, source } per file',
   metaCount: 'Jumlah meta harus sama dengan jumlah file',
   metaTakenAt: 'Waktu pengambilan foto (taken_at) tidak valid',
   metaLat: 'Lintang (lat) harus antara -90 dan 90',
   metaLng: 'Bujur (lng) harus antara -180 dan 180',
   metaAccuracy: 'Akurasi lokasi (accuracy_m) harus 0 sampai 100000 meter',
+  metaSource: "Sumber lokasi (source) harus 'exif' atau 'camera'",
   noteShort: 'Catatan revisi terlalu pendek (min. 3 karakter)',
   noteLong: 'Catatan revisi terlalu panjang (maks. 500 karakter)',
   badDate: 'Tanggal harus berformat YYYY-MM-DD',
@@ -155,11 +157,20 @@ export type DocImage = {
   received_at: string | null
   /** Hex SHA-256 of the stored bytes (GPS removed); null until a photo stored before issue 23 is processed. */
   sha256: string | null
-  /** Where it was captured (navigator.geolocation at capture), never in the public bytes. */
+  /** Where it was taken (see `location_source`), never in the public bytes. */
   lat: number | null
   lng: number | null
   accuracy_m: number | null
+  /**
+   * Where the place comes from: 'exif' the photo's own GPS, 'camera' the device's position when it was
+   * taken in the app's camera, 'upload' the phone's position when it was uploaded (photos stored before
+   * issue 30: not necessarily where it was taken), null no place ('Lokasi tidak diketahui').
+   */
+  location_source: LocationSource | null
 }
+
+export const LOCATION_SOURCES = ['exif', 'camera', 'upload'] as const
+export type LocationSource = (typeof LOCATION_SOURCES)[number]
 
 export type DocPerson = { id: number; name: string; role: Role }
 
@@ -181,6 +192,15 @@ export type Doc = {
   review_note: string | null
   /** 1 at upload, +1 per 'Unggah Revisi'; `images` are this version's. */
   version: number
+  /**
+   * The day-taken instant (ISO-8601 UTC): the earliest capture time of `images`, else the upload time.
+   * The list's `from`/`to` filter on its day in the firm's time zone; the grid's day headings use it.
+   */
+  taken_at: string
+  /** An earlier item of the project, not in the trash, holding a photo with the same SHA-256; else null. */
+  duplicate_of: string | null
+  /** When that earlier item was uploaded (null with `duplicate_of`). */
+  duplicate_at: string | null
 }
 
 /** GET list: `data` is the page (newest first); `next_cursor` (beside it) asks for the next one, null at the end. */

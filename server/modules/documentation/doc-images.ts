@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream'
 import sharp from 'sharp'
 import { DOC_MSG } from '../../../src/contracts/documentation'
 import type { ReceivedFile } from '../../uploads/receive'
-import { exifCaptureTime } from './exif'
+import { type ExifPlace, exifCaptureTime, exifPlace } from './exif'
 
 // Decompression bombs: refuse images above ~100 MP before decoding them (as server/images.ts does).
 const LIMIT_INPUT_PIXELS = 100_000_000
@@ -18,13 +18,15 @@ export type InspectedImage = {
   width: number
   height: number
   takenAt: string | null
+  /** The camera's GPS place, read before the stored copy loses it (strip-gps.ts). */
+  place: ExifPlace | null
 }
 
 export type ImageFailure = { file: ReceivedFile; message: string }
 
 /**
  * Reads a photo's header only (no pixel is decoded: ~1 ms, so the upload can answer at once): its
- * displayed size and the capture time the camera wrote into EXIF. Bytes that passed the magic-number
+ * displayed size and the capture time and place the camera wrote into EXIF. Bytes that passed the magic-number
  * check but have no readable header (HEIC, which this sharp build cannot read, or a cut-off head) are a
  * failure of that file, never of the request. A photo whose pixels turn out broken is found by its
  * thumbnail job, which then marks it failed (the grid shows the original).
@@ -35,7 +37,13 @@ export async function inspectImage(file: ReceivedFile): Promise<InspectedImage |
     const width = meta.autoOrient?.width ?? meta.width
     const height = meta.autoOrient?.height ?? meta.height
     if (!width || !height) return unreadable(file)
-    return { file, width, height, takenAt: exifCaptureTime(meta.exif) ?? null }
+    return {
+      file,
+      width,
+      height,
+      takenAt: exifCaptureTime(meta.exif) ?? null,
+      place: exifPlace(meta.exif) ?? null,
+    }
   } catch {
     return unreadable(file)
   }

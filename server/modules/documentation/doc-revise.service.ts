@@ -21,6 +21,7 @@ import {
   type PreparedPhoto,
   photosFingerprint,
   preparePhotos,
+  takenAtOf,
 } from './doc-upload.service'
 import { findDoc, loadDocs } from './doc-view'
 
@@ -90,6 +91,11 @@ export const docRevise: UploadService<{ slug: string; uuid: string }, Target, In
         const doc = await findDoc(trx, project.id, String(docId))
         if (doc.status === 'approved') throw new AppError(409, DOC_MSG.reviseApproved)
         const next = doc.version + 1
+        const { created_at: createdAt } = await trx
+          .selectFrom('docs')
+          .select('created_at')
+          .where('id', '=', doc.id)
+          .executeTakeFirstOrThrow()
         const updated = await trx
           .updateTable('docs')
           .set({
@@ -97,6 +103,8 @@ export const docRevise: UploadService<{ slug: string; uuid: string }, Target, In
             status: 'pending',
             reviewed_by: null,
             reviewed_at: null,
+            // The new version's photos decide the day it counts as taken (the same rule as an upload).
+            taken_at: takenAtOf(prepared, createdAt, deps.config.firmTimeZone),
             ...(description !== undefined ? { description } : {}),
             ...(site.workItemId !== undefined ? { work_item_id: site.workItemId } : {}),
             ...(site.location !== undefined ? { location: site.location } : {}),

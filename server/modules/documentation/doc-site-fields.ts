@@ -3,22 +3,29 @@ import fs from 'node:fs'
 import type { Kysely } from 'kysely'
 import { isCleanText } from '../../../src/contracts/common'
 import { DOC_LOCATION_MAX, DOC_MSG } from '../../../src/contracts/documentation'
-import type { DB } from '../../db/schema'
+import type { DB, LocationSource } from '../../db/schema'
 import { AppError } from '../../http'
 import type { ReceivedFile } from '../../uploads/receive'
+import type { ExifPlace } from './exif'
 import { stripGps } from './strip-gps'
 
 /*
  * The site fields of an upload and a revision (issue 23): the optional `work_item_id`, `location`,
- * `progress` and `meta` (one { taken_at, lat, lng, accuracy_m } per file, in file order), and what the
- * server does to each photo before it is stored (GPS removed, SHA-256 of the stored bytes).
+ * `progress` and `meta` (one { taken_at, lat, lng, accuracy_m, source } per file, in file order), what
+ * the server does to each photo before it is stored (GPS removed, SHA-256 of the stored bytes), and
+ * where each photo's place comes from (issue 30, `photoPlace`).
  */
+
+/** Where a place the phone sent comes from: the photo's own EXIF GPS, or the device at capture. */
+export type MetaSource = 'exif' | 'camera'
 
 export type PhotoMeta = {
   taken_at: string | null
   lat: number | null
   lng: number | null
   accuracy_m: number | null
+  /** null: a build before issue 30 (its place is the phone's at upload time). */
+  source: MetaSource | null
 }
 
 export type SiteFields = {
@@ -31,7 +38,7 @@ export type SiteFields = {
 }
 
 const fail = (field: string, message: string) => new AppError(422, message, { [field]: message })
-const NONE: PhotoMeta = { taken_at: null, lat: null, lng: null, accuracy_m: null }
+const NONE: PhotoMeta = { taken_at: null, lat: null, lng: null, accuracy_m: null, source: null }
 
 /** Reads and checks the site fields (text already normalised to LF); `sent` is the number of files sent. */
 export function readSiteFields(fields: Record<string, string[]>, sent: number): SiteFields {
@@ -72,7 +79,10 @@ function readMeta(raw: unknown): PhotoMeta {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw fail('meta', DOC_MSG.metaInvalid)
   const o = raw as Record<string, unknown>
   for (const k of Object.keys(o))
-    if (!['taken_at', 'lat', 'lng', 'accuracy_m'].includes(k)) throw fail('meta', DOC_MSG.metaInvalid)
+    if (!['taken_at', 'lat', 'lng', 'accuracy_m', 'source'].includes(k))
+      throw fail('meta', DOC_MSG.metaInvalid)
+  if (o.source !== undefined && o.source !== null && o.source !== 'exif' && o.source !== 'camera')
+    throw fail('meta', DOC_MSG.metaSource)
   const num = (key: string, min: number, max: number, message: string): number | null => {
     const v = o[key]
     if (v === undefined || v === null) return null
@@ -94,7 +104,40 @@ function readMeta(raw: unknown): PhotoMeta {
   const accuracy = num('accuracy_m', 0, 100_000, DOC_MSG.metaAccuracy)
   // A place is both coordinates or none.
   if ((lat === null) !== (lng === null)) throw fail('meta', lat === null ? DOC_MSG.metaLat : DOC_MSG.metaLng)
-  return { taken_at: takenAt, lat, lng, accuracy_m: lat === null ? null : accuracy }
+  return {
+    taken_at: takenAt,
+    lat,
+    lng,
+    accuracy_m: lat === null ? null : accuracy,
+    source: (o.source as MetaSource | null | undefined) ?? null,
+  }
+}
+
+export type PhotoPlace = {
+  lat: number | null
+  lng: number | null
+  accuracy_m: number | null
+  location_source: LocationSource | null
+}
+
+/**
+ * The place of a photo is where it was taken (issue 30). In order: the GPS in the photo's own EXIF as
+ * received (before it is stripped from the stored copy); the EXIF GPS the phone read before compressing
+ * (`source: 'exif'`: a HEIC, PNG or WebP whose EXIF the compression loses); the device's live position
+ * only for a photo captured in the app's camera flow at that moment (`source: 'camera'`). A place sent
+ * without a source comes from a build before this rule, which sent the phone's position at upload
+ * time: stored as 'upload', so it is shown for what it is, never dropped. Otherwise no place.
+ */
+export function photoPlace(exif: ExifPlace | null, meta: PhotoMeta): PhotoPlace {
+  if (exif) return { ...exif, location_source: 'exif' }
+  if (meta.lat === null || meta.lng === null)
+    return { lat: null, lng: null, accuracy_m: null, location_source: null }
+  return {
+    lat: meta.lat,
+    lng: meta.lng,
+    accuracy_m: meta.accuracy_m,
+    location_source: meta.source ?? 'upload',
+  }
 }
 
 /** The meta of the file sent at `index` (all null when none was sent). */

@@ -12,6 +12,7 @@ import {
 } from '../../../src/contracts/documentation'
 import { access, type ProjectRow } from '../../access'
 import type { DB, UserRow } from '../../db/schema'
+import { itemTakenAt } from '../../firm-day'
 import { AppError, assertCleanInput, nowIso, validate } from '../../http'
 import type { Tx } from '../../idempotency'
 import { commitUpload, type PendingBlob, pendingBlob } from '../../uploads/commit'
@@ -24,6 +25,7 @@ import {
   checkWorkItem,
   metaAt,
   type PhotoMeta,
+  photoPlace,
   privatePhoto,
   readSiteFields,
   type SiteFields,
@@ -122,6 +124,16 @@ export function photosFingerprint(fields: Record<string, string[]>, up: Upload) 
   }
 }
 
+/**
+ * The camera's EXIF capture time where present (it survives the phone's compression), else the moment
+ * of capture the device recorded.
+ */
+const capturedAt = (photo: PreparedPhoto) => photo.image.takenAt ?? photo.meta.taken_at
+
+/** The instant an item of these photos counts as taken at (docs.taken_at, server/firm-day.ts). */
+export const takenAtOf = (photos: readonly PreparedPhoto[], createdAt: string, timeZone: string) =>
+  itemTakenAt(photos.map(capturedAt), createdAt, timeZone)
+
 /** Inserts an item's photos of one version, each with its thumbnail job (in the upload's transaction). */
 export async function insertPhotos(
   trx: Kysely<DB>,
@@ -146,14 +158,11 @@ export async function insertPhotos(
     thumb_width: null,
     thumb_height: null,
     thumb_state: 'pending' as const,
-    // The camera's EXIF capture time where present (it survives the phone's compression), else the
-    // moment of capture the device recorded.
-    taken_at: photo.image.takenAt ?? photo.meta.taken_at,
+    taken_at: capturedAt(photo),
     received_at: now,
     sha256: photo.sha256,
-    lat: photo.meta.lat,
-    lng: photo.meta.lng,
-    accuracy_m: photo.meta.accuracy_m,
+    // Where it was taken, never where it was uploaded (doc-site-fields.ts photoPlace).
+    ...photoPlace(photo.image.place, photo.meta),
     version,
   }))
   if (images.length === 0) return
@@ -244,6 +253,11 @@ export const docUpload: UploadService<{ slug: string }, Target, Input, DocUpload
             location: site.location ?? null,
             progress: site.progress ?? null,
             version: 1,
+            taken_at: takenAtOf(
+              g.photos.map((p) => p.photo),
+              now,
+              deps.config.firmTimeZone,
+            ),
           })
           .returning('id')
           .executeTakeFirstOrThrow()

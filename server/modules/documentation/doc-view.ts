@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely'
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely'
 import { DOC_MSG, type Doc, type DocImage } from '../../../src/contracts/documentation'
 import type { DB, DocImagesTable } from '../../db/schema'
 import { notFound } from '../../http'
@@ -39,6 +39,7 @@ export function docsQuery(db: Kysely<DB>, viewerId: number) {
       'docs.description',
       'docs.status',
       'docs.created_at',
+      'docs.taken_at',
       'docs.location',
       'docs.progress',
       'docs.review_note',
@@ -72,6 +73,7 @@ export function docsQuery(db: Kysely<DB>, viewerId: number) {
     ])
 }
 
+type JoinedDB = DB & { oi: DB['doc_images']; od: DB['docs'] }
 type DocRow = Awaited<ReturnType<ReturnType<typeof docsQuery>['execute']>>[number]
 
 /**
@@ -85,6 +87,29 @@ function thumbOf(i: Selectable<DocImagesTable>): Pick<DocImage, 'thumb' | 'thumb
   return { thumb: STORAGE + i.blob_key, thumb_width: i.width, thumb_height: i.height }
 }
 
+/**
+ * An earlier upload of the same bytes (issue 30: evidence must not count twice): the first item of the
+ * project, older than this one and not in the trash, whose current photos include one with this SHA-256
+ * (the doc_images_sha256 index). `column` picks what is told of it.
+ */
+function earlierCopy(
+  eb: ExpressionBuilder<JoinedDB, 'doc_images' | 'docs'>,
+  column: 'od.uuid' | 'od.created_at',
+) {
+  return eb
+    .selectFrom('doc_images as oi')
+    .innerJoin('docs as od', 'od.id', 'oi.doc_id')
+    .select(column)
+    .whereRef('oi.sha256', '=', 'doc_images.sha256')
+    .where('oi.sha256', '<>', 'missing')
+    .whereRef('oi.version', '=', 'od.version')
+    .whereRef('od.project_id', '=', 'docs.project_id')
+    .whereRef('od.id', '<', 'docs.id')
+    .where('od.deleted_at', 'is', null)
+    .orderBy('od.id')
+    .limit(1)
+}
+
 export async function withImages(db: Kysely<DB>, rows: DocRow[]): Promise<Doc[]> {
   if (rows.length === 0) return []
   // The current version's photos only; earlier versions' stay stored for the history.
@@ -92,6 +117,10 @@ export async function withImages(db: Kysely<DB>, rows: DocRow[]): Promise<Doc[]>
     .selectFrom('doc_images')
     .innerJoin('docs', 'docs.id', 'doc_images.doc_id')
     .selectAll('doc_images')
+    .select((eb) => [
+      earlierCopy(eb, 'od.uuid').as('duplicate_of'),
+      earlierCopy(eb, 'od.created_at').as('duplicate_at'),
+    ])
     .where(
       'doc_images.doc_id',
       'in',
@@ -102,7 +131,10 @@ export async function withImages(db: Kysely<DB>, rows: DocRow[]): Promise<Doc[]>
     .orderBy('doc_images.position')
     .execute()
   const byDoc = new Map<number, DocImage[]>()
+  const copies = new Map<number, { uuid: string; at: string }>()
   for (const i of images) {
+    if (i.duplicate_of && i.duplicate_at && !copies.has(i.doc_id))
+      copies.set(i.doc_id, { uuid: i.duplicate_of, at: i.duplicate_at })
     const list = byDoc.get(i.doc_id) ?? []
     list.push({
       uuid: i.uuid,
@@ -120,6 +152,7 @@ export async function withImages(db: Kysely<DB>, rows: DocRow[]): Promise<Doc[]>
       lat: i.lat === null ? null : Number(i.lat),
       lng: i.lng === null ? null : Number(i.lng),
       accuracy_m: i.accuracy_m === null ? null : Number(i.accuracy_m),
+      location_source: i.lat === null ? null : (i.location_source ?? 'upload'),
     })
     byDoc.set(i.doc_id, list)
   }
@@ -142,6 +175,9 @@ export async function withImages(db: Kysely<DB>, rows: DocRow[]): Promise<Doc[]>
     progress: r.progress === null ? null : Number(r.progress),
     review_note: r.review_note,
     version: Number(r.version),
+    taken_at: r.taken_at ?? r.created_at,
+    duplicate_of: copies.get(r.id)?.uuid ?? null,
+    duplicate_at: copies.get(r.id)?.at ?? null,
   }))
 }
 

@@ -13,11 +13,11 @@ import { STATUSES } from '../../../src/contracts/projects'
 import { type Actor, access } from '../../access'
 import type { DB } from '../../db/schema'
 import type { Deps } from '../../deps'
+import { firmDayStart, isDay } from '../../firm-day'
 import { AppError, notFound, nowIso, validate } from '../../http'
 import type { Claimed, Tx } from '../../idempotency'
 import { docName, recordHistory } from '../history/record-history'
 import { docsQuery, findDoc, ID, loadDocs, MAX_ID, withImages } from './doc-view'
-import { firmDayStart, isDay } from './firm-day'
 
 /*
  * Every exported call takes the caller and asks the access policy first (server/access.ts), before it
@@ -42,10 +42,11 @@ export type DocListQuery = {
 const DAY_MS = 86_400_000
 
 /**
- * GET list: newest first, one page at a time, optionally filtered by the firm's days (`from`, `to`,
- * inclusive), work item, uploader and status. The cursor is the last id of the previous page (opaque to
- * clients): every page is one range of the docs_list (project_id, id) index, so a project with 3,000
- * items pages as fast as one with 30; the filters narrow that range. Items in the trash are left out.
+ * GET list: newest upload first, one page at a time, optionally filtered by the firm's days the photos
+ * were taken (`from`, `to`, inclusive: docs.taken_at), work item, uploader and status. The cursor is
+ * the last id of the previous page (opaque to clients): every page is one range of the docs_list
+ * (project_id, id) index, so a project with 3,000 items pages as fast as one with 30; the filters narrow
+ * that range. Items in the trash are left out.
  */
 export async function listDocs(
   deps: Db & Pick<Deps, 'config'>,
@@ -86,11 +87,12 @@ export async function listDocs(
     .where('docs.project_id', '=', project.id)
     .where('docs.deleted_at', 'is', null)
   if (before !== undefined) q = q.where('docs.id', '<', before)
-  // Stored times are ISO-8601 UTC text, so they compare as text on both databases.
-  if (from) q = q.where('docs.created_at', '>=', from.toISOString())
+  // By the day taken (docs.taken_at: server/firm-day.ts), not the day uploaded. Stored times are
+  // ISO-8601 UTC text, so they compare as text on both databases.
+  if (from) q = q.where('docs.taken_at', '>=', from.toISOString())
   if (to)
     q = q.where(
-      'docs.created_at',
+      'docs.taken_at',
       '<',
       firmDayStart(nextDay(given(query.to) as string), deps.config.firmTimeZone).toISOString(),
     )

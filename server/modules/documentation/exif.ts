@@ -1,5 +1,5 @@
 /**
- * The capture time of a photo from its EXIF block (as sharp's metadata().exif returns it: "Exif\0\0"
+ * The capture time and place of a photo from its EXIF block (as sharp's metadata().exif returns it: "Exif\0\0"
  * and a TIFF structure). Only what documentation needs, read defensively: every offset is bounds-checked,
  * so a damaged or hostile block yields undefined, never an exception.
  *
@@ -9,12 +9,19 @@
  */
 
 const TAG_EXIF_IFD = 0x8769
+const TAG_GPS_IFD = 0x8825
+const TAG_GPS_LAT_REF = 0x0001
+const TAG_GPS_LAT = 0x0002
+const TAG_GPS_LNG_REF = 0x0003
+const TAG_GPS_LNG = 0x0004
+const TAG_GPS_H_ERROR = 0x001f
 const TAG_DATETIME_ORIGINAL = 0x9003
 const TAG_DATETIME_DIGITIZED = 0x9004
 const TAG_OFFSET_TIME_ORIGINAL = 0x9011
 const TAG_OFFSET_TIME_DIGITIZED = 0x9012
 const TYPE_ASCII = 2
 const TYPE_LONG = 4
+const TYPE_RATIONAL = 5
 const MAX_ENTRIES = 512
 
 type Reader = { buf: Buffer; little: boolean; base: number }
@@ -44,7 +51,7 @@ function readIfd(r: Reader, offset: number): Map<number, Entry> {
     const n = u32(r, at + 4)
     if (tag === undefined || type === undefined || n === undefined) break
     // Values of up to 4 bytes sit in the entry itself; longer ones at an offset from the TIFF header.
-    const size = type === TYPE_ASCII ? n : type === TYPE_LONG ? n * 4 : 0
+    const size = type === TYPE_ASCII ? n : type === TYPE_LONG ? n * 4 : type === TYPE_RATIONAL ? n * 8 : 0
     const pointer = u32(r, at + 8)
     if (pointer === undefined) break
     entries.set(tag, { type, count: n, valueAt: size <= 4 ? at + 8 : r.base + pointer })
@@ -81,8 +88,8 @@ export function exifDateToIso(value: string | undefined, offset?: string): strin
   return new Date(wall).toISOString().slice(0, 19)
 }
 
-/** The capture time in an EXIF block, or undefined. */
-export function exifCaptureTime(exif: Buffer | undefined): string | undefined {
+/** The TIFF reader and IFD0 of an EXIF block ('Exif\0\0' prefix or not), or undefined. */
+function openTiff(exif: Buffer | undefined): { r: Reader; ifd0: Map<number, Entry> } | undefined {
   if (!exif || exif.length < 14) return undefined
   const base = exif.toString('latin1', 0, 6) === 'Exif\0\0' ? 6 : 0
   const order = exif.toString('latin1', base, base + 2)
@@ -91,12 +98,65 @@ export function exifCaptureTime(exif: Buffer | undefined): string | undefined {
   if (u16(r, base + 2) !== 42) return undefined
   const ifd0Offset = u32(r, base + 4)
   if (ifd0Offset === undefined) return undefined
-  const ifd0 = readIfd(r, ifd0Offset)
-  const exifPointer = ifd0.get(TAG_EXIF_IFD)
-  if (!exifPointer) return undefined
-  const exifOffset = u32(r, exifPointer.valueAt)
-  if (exifOffset === undefined) return undefined
-  const sub = readIfd(r, exifOffset)
+  return { r, ifd0: readIfd(r, ifd0Offset) }
+}
+
+/** The IFD a pointer entry of IFD0 names (the EXIF or the GPS directory). */
+function subIfd(tiff: { r: Reader; ifd0: Map<number, Entry> }, tag: number): Map<number, Entry> | undefined {
+  const pointer = tiff.ifd0.get(tag)
+  if (!pointer) return undefined
+  const offset = u32(tiff.r, pointer.valueAt)
+  return offset === undefined ? undefined : readIfd(tiff.r, offset)
+}
+
+/** The `index`th RATIONAL of an entry, or undefined (a zero denominator is no value). */
+function rational(r: Reader, entry: Entry | undefined, index: number): number | undefined {
+  if (!entry || entry.type !== TYPE_RATIONAL || index >= entry.count) return undefined
+  const num = u32(r, entry.valueAt + index * 8)
+  const den = u32(r, entry.valueAt + index * 8 + 4)
+  if (num === undefined || !den) return undefined
+  return num / den
+}
+
+/** Degrees, minutes, seconds and the hemisphere letter as a signed decimal degree. */
+function degrees(r: Reader, entry: Entry | undefined, ref: string | undefined, negative: string) {
+  const [d, m, s] = [0, 1, 2].map((i) => rational(r, entry, i))
+  if (d === undefined || m === undefined || s === undefined || m >= 60 || s >= 60) return undefined
+  return (ref === negative ? -1 : 1) * (d + m / 60 + s / 3600)
+}
+
+export type ExifPlace = { lat: number; lng: number; accuracy_m: number | null }
+
+/**
+ * Where the camera says the photo was taken: the GPS directory's latitude and longitude (with their
+ * N/S and E/W), and GPSHPositioningError as the accuracy in metres when written (iPhones do). Read from
+ * the bytes as received, before strip-gps.ts removes it from what is stored. A place outside the globe,
+ * or exactly 0,0 (what some cameras write without a fix), is no place.
+ */
+export function exifPlace(exif: Buffer | undefined): ExifPlace | undefined {
+  const tiff = openTiff(exif)
+  const gps = tiff && subIfd(tiff, TAG_GPS_IFD)
+  if (!tiff || !gps) return undefined
+  const { r } = tiff
+  const lat = degrees(r, gps.get(TAG_GPS_LAT), ascii(r, gps.get(TAG_GPS_LAT_REF)), 'S')
+  const lng = degrees(r, gps.get(TAG_GPS_LNG), ascii(r, gps.get(TAG_GPS_LNG_REF)), 'W')
+  if (lat === undefined || lng === undefined || Math.abs(lat) > 90 || Math.abs(lng) > 180) return undefined
+  if (lat === 0 && lng === 0) return undefined
+  const error = rational(r, gps.get(TAG_GPS_H_ERROR), 0)
+  const round = (x: number) => Math.round(x * 1e7) / 1e7
+  return {
+    lat: round(lat),
+    lng: round(lng),
+    accuracy_m: error !== undefined && error <= 100_000 ? Math.round(error * 10) / 10 : null,
+  }
+}
+
+/** The capture time in an EXIF block, or undefined. */
+export function exifCaptureTime(exif: Buffer | undefined): string | undefined {
+  const tiff = openTiff(exif)
+  const sub = tiff && subIfd(tiff, TAG_EXIF_IFD)
+  if (!tiff || !sub) return undefined
+  const { r } = tiff
   return (
     exifDateToIso(ascii(r, sub.get(TAG_DATETIME_ORIGINAL)), ascii(r, sub.get(TAG_OFFSET_TIME_ORIGINAL))) ??
     exifDateToIso(ascii(r, sub.get(TAG_DATETIME_DIGITIZED)), ascii(r, sub.get(TAG_OFFSET_TIME_DIGITIZED)))

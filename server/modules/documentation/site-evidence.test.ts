@@ -224,8 +224,14 @@ describe(`each photo: when and where (${TEST_DB})`, () => {
     // EXIF DateTimeOriginal wins over the device's moment; without it the device's moment is kept.
     expect(withExif.taken_at).toBe('2026-11-24T02:14:00.000Z')
     expect(withoutExif.taken_at).toBe('2026-11-24T02:30:00.000Z')
-    expect(withExif).toMatchObject({ lat: -6.2083, lng: 106.8167, accuracy_m: 12.5 })
-    expect(withoutExif).toMatchObject({ lat: null, lng: null, accuracy_m: null })
+    // The place is the photo's own EXIF GPS (6°12'30" S, 106°49' E), not the phone's sent in meta.
+    expect(withExif).toMatchObject({
+      lat: -6.2083333,
+      lng: 106.8166667,
+      accuracy_m: null,
+      location_source: 'exif',
+    })
+    expect(withoutExif).toMatchObject({ lat: null, lng: null, accuracy_m: null, location_source: null })
     for (const i of doc.images) {
       expect(Date.parse(i.received_at as string)).toBeGreaterThanOrEqual(before - 1000)
       const bytes = await publicBytes(i.url)
@@ -398,8 +404,13 @@ describe(`the list's filters (${TEST_DB})`, () => {
       '2026-02-01T03:00:00.000Z',
       '2026-02-01T04:00:00.000Z',
     ]
+    // (Photos without a capture time: each item counts as taken when it was uploaded.)
     for (const [i, when] of at.entries())
-      await t.db.updateTable('docs').set({ created_at: when }).where('uuid', '=', docs[i].uuid).execute()
+      await t.db
+        .updateTable('docs')
+        .set({ created_at: when, taken_at: when })
+        .where('uuid', '=', docs[i].uuid)
+        .execute()
     await t.db.updateTable('docs').set({ status: 'approved' }).where('uuid', '=', docs[4].uuid).execute()
 
     const uuids = async (query: string) => (await list(admin, query, p.slug)).data.map((d) => d.uuid)
@@ -549,7 +560,8 @@ describe(`the review loop (${TEST_DB})`, () => {
       review_note: note,
     })
     expect(revised.images.map((i) => i.name)).toEqual(['r1.jpg', 'r2.jpg'])
-    expect(revised.images[0]).toMatchObject({ lat: -6.2, lng: 106.8, accuracy_m: 5 })
+    // A revision follows the upload's rule: the photo's own EXIF GPS wins over a place sent in meta.
+    expect(revised.images[0]).toMatchObject({ lat: -6.2083333, lng: 106.8166667, location_source: 'exif' })
     expect((await readBack(await publicBytes(revised.images[0].url))).gps).toBe(false)
     // The same request again (the outbox's retry) changes nothing and answers the same.
     const repeat = await revise(supervisor, doc.uuid, fields, files, key)

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { ReportInclude } from '../../../src/contracts/reports'
 import type { DB } from '../../db/schema'
-import { firmDayStart } from '../documentation/firm-day'
+import { firmDayStart, photoTime } from '../../firm-day'
 import { firmWallClock } from '../history/firm-time'
 import { firmDayOf } from './report-text'
 
@@ -69,8 +69,10 @@ export async function selectPhotos(db: Kysely<DB>, s: Selection): Promise<Select
 
   const photos: (SelectedPhoto & { position: number })[] = []
   for (const r of rows) {
-    const wall = firmWallClock(r.taken_at ?? r.created_at, s.timeZone)
-    const day = firmDayOf(r.taken_at ?? r.created_at, s.timeZone)
+    // The one rule of server/firm-day.ts, which the Dokumentasi list and its filters use too.
+    const time = photoTime(r.taken_at, r.created_at)
+    const wall = firmWallClock(time, s.timeZone)
+    const day = firmDayOf(time, s.timeZone)
     if (day < s.from || day > s.to) continue
     photos.push({
       docId: Number(r.doc_id),
