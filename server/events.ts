@@ -16,6 +16,8 @@ export type DomainEvent =
       projectId: number
       area: FileArea
       fileId: number
+      // The reviewer's reason with 'Revisi' (issue 30), first in the uploader's notification.
+      note?: string | null
     }
   | { type: 'doc_uploaded'; actorId: number; projectId: number; docId: number }
   // 'Unggah Revisi': new photos for an item sent back for revision (issue 23); told to the admins.
@@ -23,6 +25,15 @@ export type DomainEvent =
   | { type: 'doc_approved'; actorId: number; projectId: number; docId: number }
   // `note`: the reviewer's reason ('catatan'), carried into the uploader's notification and WhatsApp.
   | { type: 'doc_revision'; actorId: number; projectId: number; docId: number; note?: string | null }
+  // Several items judged at once (status-bulk, issue 30): one event per uploader, so each hears once.
+  | {
+      type: 'docs_reviewed'
+      actorId: number
+      projectId: number
+      docIds: number[]
+      status: 'approved' | 'rejected'
+      note?: string | null
+    }
   | { type: 'comment_added'; actorId: number; projectId: number; docId: number; commentId: number }
   // The job queue finished (or gave up on) a report: nobody acted, so the admin who asked is told too.
   | { type: 'report_ready' | 'report_failed'; actorId: null; projectId: number; reportId: number }

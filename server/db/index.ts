@@ -17,6 +17,7 @@ import * as siteEvidence from './migrations/010-site-evidence'
 import * as trashNames from './migrations/011-trash-names'
 import * as reports from './migrations/012-reports'
 import * as projectStartDay from './migrations/013-project-start-day'
+import * as reviewNotes from './migrations/015-review-notes'
 import * as photoPlaceAndDay from './migrations/014-photo-place-and-day'
 import * as firmSettings from './migrations/016-firm-settings-work-item-order'
 import type { DB } from './schema'
@@ -95,6 +96,7 @@ const MIGRATIONS: Record<string, { up: (d: Dialect) => Migration['up'] }> = {
   '011-trash-names': trashNames,
   '012-reports': reports,
   '013-project-start-day': projectStartDay,
+  '015-review-notes': reviewNotes,
   '014-photo-place-and-day': photoPlaceAndDay,
   '016-firm-settings-work-item-order': firmSettings,
 }

@@ -95,6 +95,8 @@ export type FilesTable = {
   /** Who approved or rejected it, and when (migration 004); null while pending. */
   reviewed_by: number | null
   reviewed_at: string | null
+  /** The reason of a 'Revisi' (migration 015); null for an approval or a file reviewed before. */
+  review_note: ColumnType<string | null, string | null | undefined, string | null>
   /** In the trash since (migration 010); null otherwise. */
   deleted_at: ColumnType<string | null, string | null | undefined, string | null>
   deleted_by: ColumnType<number | null, number | null | undefined, number | null>
@@ -115,7 +117,7 @@ export type DocsTable = {
   work_item_id: ColumnType<number | null, number | null | undefined, number | null>
   location: ColumnType<string | null, string | null | undefined, string | null>
   progress: ColumnType<number | null, number | null | undefined, number | null>
-  /** The reason of the latest 'Revisi'. */
+  /** The reason of the current version's 'Revisi' (cleared by a new version or an approval: migration 015). */
   review_note: ColumnType<string | null, string | null | undefined, string | null>
   /** 1 at upload, +1 per revision; the list shows this version's photos. */
   version: ColumnType<number, number | undefined, number>

@@ -1,5 +1,6 @@
 import { CommentCreateSchema } from './documentation'
 import { endpoint } from './endpoint'
+import { DocBulkReviewSchema } from './review'
 
 /** /api/doc: documentation photos of the dokumentasi area (server/modules/documentation). */
 
@@ -58,6 +59,15 @@ export const list = endpoint({
   },
 })
 
+/** One item as the list shows it, read fresh: a notification's link opens it with its current status. */
+export const item = endpoint({
+  method: 'GET',
+  path: '/api/doc/:slug/item/:uuid',
+  access: 'doc.read',
+  tag: 'Dokumentasi',
+  summary: 'Satu dokumentasi dengan status, catatan revisi dan fotonya saat ini',
+})
+
 export const comments = endpoint({
   method: 'GET',
   path: '/api/doc/:slug/comment/:postId/list',
@@ -82,7 +92,18 @@ export const review = endpoint({
   access: 'doc.review',
   tag: 'Dokumentasi',
   // The body is optional (no body for approved), so it is not declared as a required JSON body.
-  summary: 'Setujui atau minta revisi (rejected: body JSON opsional { note }, alasan 3-500 karakter)',
+  summary:
+    'Setujui atau minta revisi (rejected: body JSON opsional { note }, alasan 3-500 karakter); juga mengubah review yang sudah ada',
+})
+
+export const reviewBulk = endpoint({
+  method: 'PATCH',
+  path: '/api/doc/:slug/status-bulk',
+  access: 'doc.review',
+  tag: 'Dokumentasi',
+  summary:
+    'Setujui atau minta revisi beberapa dokumentasi sekaligus (maks. 100; rejected wajib note); satu uuid yang tidak ada: 404, tidak ada yang diubah',
+  json: DocBulkReviewSchema,
 })
 
 export const like = endpoint({

@@ -188,7 +188,7 @@ export type Doc = {
   work_item: { id: number; name: string } | null
   location: string | null
   progress: number | null
-  /** The latest 'Revisi' reason (kept after a revision, for the history). */
+  /** The reason of the current version's 'Revisi'; null once a new version is uploaded or it is approved (the history keeps every reason). */
   review_note: string | null
   /** 1 at upload, +1 per 'Unggah Revisi'; `images` are this version's. */
   version: number

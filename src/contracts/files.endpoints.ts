@@ -73,7 +73,9 @@ export const review = endpoint({
   path: '/api/file/:slug/status/:fileUuid/:status',
   access: 'file.review',
   tag: 'Folder dan file',
-  summary: 'Setujui (approved) atau tolak (rejected)',
+  // The body is optional (SPEC sends none), so it is not declared as a required JSON body.
+  summary:
+    'Setujui (approved) atau minta revisi (rejected: body JSON opsional { note }, alasan 3-500 karakter; aplikasi selalu mengirimnya)',
 })
 
 export const removeFile = endpoint({

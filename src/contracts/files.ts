@@ -13,8 +13,9 @@ export const FOLDER_NAME_MAX = 100
 export const MAX_FILES_PER_UPLOAD = 100
 
 /**
- * What the folder and file calls answer and the browser shows. The toasts of SPEC section 8 are English
- * in the SPEC and stay so; the rest is Indonesian like the other screens.
+ * What the folder and file calls answer and the browser shows. The folder toasts of SPEC section 8 are
+ * English in the SPEC and stay so; review speaks Indonesian with the same words as documentation
+ * (issue 30: 'Setujui' and 'Revisi' with a reason, decision 0069); the rest is Indonesian too.
  */
 export const FILE_MSG = {
   folderNameRequired: 'Please enter a folder name',
@@ -39,10 +40,10 @@ export const FILE_MSG = {
   folderRenameFailed: 'Failed to rename folder',
   folderDeleted: 'Folder deleted successfully',
   folderDeleteFailed: 'Failed to delete folder',
-  fileApproved: 'File approved successfully',
-  fileApproveFailed: 'Failed to approve file',
-  fileRejected: 'File rejected',
-  fileRejectFailed: 'Failed to reject file',
+  fileApproved: 'File berhasil disetujui',
+  fileApproveFailed: 'Gagal menyetujui file',
+  fileRejected: 'File dikembalikan untuk revisi',
+  fileRejectFailed: 'Gagal meminta revisi file',
   fileDeleted: 'File deleted successfully',
   fileDeleteFailed: 'Failed to delete file',
   downloadFailed: 'Gagal mengunduh file',
@@ -116,7 +117,8 @@ export const FileNameSchema = ordered(
 export const FILE_STATUS_LABELS: Record<Status, string> = {
   pending: 'Pending',
   approved: 'Disetujui',
-  rejected: 'Ditolak',
+  // One wording with documentation (issue 30): a file sent back is waiting for its revision.
+  rejected: 'Revisi',
 }
 
 export const REVIEW_DECISIONS = ['approved', 'rejected'] as const
@@ -144,6 +146,8 @@ export type FileEntry = {
   created_at: string
   reviewer: { id: number; name: string } | null
   reviewed_at: string | null
+  /** The reason given with 'Revisi' (issue 30); null for an approval, a pending file or an older review. */
+  review_note: string | null
 }
 
 /** What the caller may do here, decided by the server's policy (the browser hides what it may not). */

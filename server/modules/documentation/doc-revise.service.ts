@@ -28,7 +28,7 @@ import { findDoc, loadDocs } from './doc-view'
 /*
  * POST /api/doc/{slug}/revise/{uuid}: 'Unggah Revisi'. New photos (and optionally a new description and
  * site fields) for the same item: it keeps its uuid, its version goes up by one, it returns to pending
- * (the review is cleared, the review note kept for the history), and the list shows the new version's
+ * (the review and its note are cleared: the note stays in the history), and the list shows the new version's
  * photos; earlier versions' photos stay stored. Only the item's uploader or an admin revises (403).
  */
 
@@ -103,6 +103,9 @@ export const docRevise: UploadService<{ slug: string; uuid: string }, Target, In
             status: 'pending',
             reviewed_by: null,
             reviewed_at: null,
+            // The reason judged the version before: it stays in that review's history entry, and the new
+            // version waits for its own review (an approved revision must not print the old reason).
+            review_note: null,
             // The new version's photos decide the day it counts as taken (the same rule as an upload).
             taken_at: takenAtOf(prepared, createdAt, deps.config.firmTimeZone),
             ...(description !== undefined ? { description } : {}),

@@ -59,6 +59,18 @@ export const accessCases: MatrixCase[] = [
       path: `/api/doc/${project?.slug}/status/${(await docIn(project?.id ?? 0)).uuid}/approved`,
     }),
   }),
+  // Several at once: a fresh pending item each call, so every admin call gets through (200).
+  matrixCase(endpoints.reviewBulk, {
+    call: async ({ project }) => ({
+      path: `/api/doc/${project?.slug}/status-bulk`,
+      json: { uuids: [(await docIn(project?.id ?? 0)).uuid], status: 'rejected', note: 'Foto kurang jelas' },
+    }),
+  }),
+  matrixCase(endpoints.item, {
+    call: async ({ project }) => ({
+      path: `/api/doc/${project?.slug}/item/${(await docIn(project?.id ?? 0)).uuid}`,
+    }),
+  }),
   matrixCase(endpoints.like, {
     call: async ({ project }) => ({
       path: `/api/doc/${project?.slug}/like/${(await docIn(project?.id ?? 0)).uuid}/true`,

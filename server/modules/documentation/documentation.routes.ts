@@ -1,13 +1,15 @@
-import { MSG } from '../../../src/contracts/common'
 import { CommentCreateSchema, DOC_MSG, type DocListEnvelope } from '../../../src/contracts/documentation'
 import * as endpoints from '../../../src/contracts/documentation.endpoints'
-import { AppError, jsonBody, ok } from '../../http'
+import { DocBulkReviewSchema, REVIEW_MSG } from '../../../src/contracts/review'
+import { jsonBody, ok } from '../../http'
 import { idempotentCreate } from '../../idempotency'
 import type { Routes } from '../../route'
 import { runUpload } from '../../uploads/upload-service'
+import { optionalJson } from '../files/review-body'
+import { getDoc, reviewDoc, reviewDocsBulk } from './doc-review.service'
 import { docRevise } from './doc-revise.service'
 import { docUpload } from './doc-upload.service'
-import { addComment, listComments, listDocs, removeDoc, reviewDoc, setLike } from './documentation.service'
+import { addComment, listComments, listDocs, removeDoc, setLike } from './documentation.service'
 
 /**
  * /api/doc/{slug}/... (SPEC section 7, Documentation). Shapes in src/contracts/documentation.ts. The three writes
@@ -57,20 +59,31 @@ export const docRoutes: Routes = (deps, on) => {
     }),
   )
 
+  on(endpoints.item, async (c) =>
+    ok(c, DOC_MSG.listed, await getDoc(deps, c.var.user, c.req.param('slug'), c.req.param('uuid'))),
+  )
+
   on(endpoints.review, async (c) => {
     const status = c.req.param('status')
     // The body is optional ({ note } with 'rejected'); an empty one is no body.
-    const readBody = async () => {
-      const text = await c.req.text()
-      if (text.trim() === '') return undefined
-      try {
-        return JSON.parse(text) as unknown
-      } catch {
-        throw new AppError(400, MSG.malformed)
-      }
-    }
-    const doc = await reviewDoc(deps, c.var.user, c.req.param('slug'), c.req.param('uuid'), status, readBody)
+    const doc = await reviewDoc(deps, c.var.user, c.req.param('slug'), c.req.param('uuid'), status, () =>
+      optionalJson(c),
+    )
     return ok(c, status === 'approved' ? DOC_MSG.approved : DOC_MSG.revision, doc)
+  })
+
+  on(endpoints.reviewBulk, async (c) => {
+    const result = await reviewDocsBulk(deps, c.var.user, c.req.param('slug'), () =>
+      jsonBody(c, DocBulkReviewSchema),
+    )
+    const n = result.docs.length
+    const message =
+      n === 0
+        ? REVIEW_MSG.bulkNothing
+        : result.docs[0]?.status === 'approved'
+          ? REVIEW_MSG.bulkApproved(n)
+          : REVIEW_MSG.bulkRejected(n)
+    return ok(c, message, result)
   })
 
   on(endpoints.like, (c) =>

@@ -6,18 +6,16 @@ import {
   type Doc,
   type DocComment,
   type DocLikeResult,
-  type DocReview,
-  DocReviewSchema,
 } from '../../../src/contracts/documentation'
 import { STATUSES } from '../../../src/contracts/projects'
 import { type Actor, access } from '../../access'
 import type { DB } from '../../db/schema'
 import type { Deps } from '../../deps'
 import { firmDayStart, isDay } from '../../firm-day'
-import { AppError, notFound, nowIso, validate } from '../../http'
+import { AppError, notFound, nowIso } from '../../http'
 import type { Claimed, Tx } from '../../idempotency'
 import { docName, recordHistory } from '../history/record-history'
-import { docsQuery, findDoc, ID, loadDocs, MAX_ID, withImages } from './doc-view'
+import { docsQuery, findDoc, ID, MAX_ID, withImages } from './doc-view'
 
 /*
  * Every exported call takes the caller and asks the access policy first (server/access.ts), before it
@@ -222,61 +220,7 @@ export async function addComment(
   return toComment({ ...row, user_id: user.id, name: user.name, role: user.role })
 }
 
-/**
- * Approve, or send back for revision with a reason (`note`, kept in docs.review_note and told to the
- * uploader): admins only, and only while the item is pending (409 after).
- */
-export async function reviewDoc(
-  deps: Pick<Deps, 'db' | 'events'>,
-  user: Actor & { id: number; name: string },
-  slug: string,
-  docRef: string,
-  status: string,
-  readBody: () => Promise<unknown>,
-): Promise<Doc> {
-  if (status !== 'approved' && status !== 'rejected') throw notFound()
-  const project = await access.project(deps, user, slug, 'doc.review')
-  const body = await readBody()
-  const note =
-    status === 'rejected' && body !== undefined ? (validate(DocReviewSchema, body).note ?? null) : null
-  const doc = await deps.db.transaction().execute(async (trx) => {
-    const doc = await findDoc(trx, project.id, docRef)
-    // The condition on the status makes two concurrent reviews decide once.
-    const updated = await trx
-      .updateTable('docs')
-      .set({
-        status: status as DocReview,
-        reviewed_by: user.id,
-        reviewed_at: nowIso(),
-        ...(status === 'rejected' ? { review_note: note } : {}),
-      })
-      .where('id', '=', doc.id)
-      .where('status', '=', 'pending')
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst()
-    if (Number(updated.numUpdatedRows) === 0) throw new AppError(409, DOC_MSG.alreadyReviewed)
-    await recordHistory(trx, user, {
-      projectId: project.id,
-      action: status === 'approved' ? 'approve' : 'reject',
-      object: { kind: 'doc', id: doc.uuid, name: docName(doc.description) },
-      detail: status === 'approved' ? { version: doc.version } : { version: doc.version, note },
-    })
-    return doc
-  })
-  void deps.events.publish(
-    status === 'approved'
-      ? { type: 'doc_approved', actorId: user.id, projectId: project.id, docId: doc.id }
-      : {
-          type: 'doc_revision',
-          actorId: user.id,
-          projectId: project.id,
-          docId: doc.id,
-          ...(note ? { note } : {}),
-        },
-  )
-  const [view] = await loadDocs(deps.db, user.id, [doc.id])
-  return view
-}
+// Review (approve, 'Revisi', a changed review, several at once) is in doc-review.service.ts.
 
 /**
  * DELETE remove: the item goes to the project's trash (deleted_at, deleted_by) for TRASH_DAYS days with

@@ -497,7 +497,8 @@ describe(`the review loop (${TEST_DB})`, () => {
       .where('type', '=', 'file_revision')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow()
-    expect(told.message).toContain(`Catatan: "${note}"`)
+    // The reason first (issue 30): the bell's two lines and WhatsApp's preview show it.
+    expect(told.message.startsWith(`Catatan revisi: "${note}"`)).toBe(true)
     const wa = await t.db
       .selectFrom('whatsapp_outbox')
       .select('text')
@@ -557,7 +558,8 @@ describe(`the review loop (${TEST_DB})`, () => {
       description: fields.description,
       location: 'Zona A',
       progress: 50,
-      review_note: note,
+      // The reason judged version 1: the new version waits for its own review (issue 30).
+      review_note: null,
     })
     expect(revised.images.map((i) => i.name)).toEqual(['r1.jpg', 'r2.jpg'])
     // A revision follows the upload's rule: the photo's own EXIF GPS wins over a place sent in meta.

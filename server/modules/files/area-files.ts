@@ -101,6 +101,7 @@ export function fileEntries(db: Kysely<DB>) {
       'files.reviewed_by',
       'reviewer.name as reviewer_name',
       'files.reviewed_at',
+      'files.review_note',
     ])
 }
 
@@ -117,6 +118,7 @@ export type FileEntryRow = {
   reviewed_by: number | null
   reviewer_name: string | null
   reviewed_at: string | null
+  review_note: string | null
 }
 
 export function toFileEntry(row: FileEntryRow): FileEntry {
@@ -133,6 +135,7 @@ export function toFileEntry(row: FileEntryRow): FileEntry {
     created_at: row.created_at,
     reviewer: row.reviewed_by !== null ? { id: row.reviewed_by, name: row.reviewer_name ?? '' } : null,
     reviewed_at: row.reviewed_at,
+    review_note: row.review_note,
   }
 }
 

@@ -5,6 +5,7 @@ import { ok } from '../../http'
 import type { Routes } from '../../route'
 import { runUpload } from '../../uploads/upload-service'
 import { fileDownload, fileUpload, NothingStored, removeFile, reviewFile } from './files.service'
+import { optionalJson } from './review-body'
 
 /**
  * /api/file (SPEC section 7, Files). Handlers parse, call the service and answer; who may do what is
@@ -44,7 +45,14 @@ export const fileRoutes: Routes = (deps, on) => {
 
   on(endpoints.review, async (c) => {
     const status = c.req.param('status')
-    const file = await reviewFile(deps, c.var.user, c.req.param('slug'), c.req.param('fileUuid'), status)
+    const file = await reviewFile(
+      deps,
+      c.var.user,
+      c.req.param('slug'),
+      c.req.param('fileUuid'),
+      status,
+      () => optionalJson(c),
+    )
     return ok(c, status === 'approved' ? FILE_MSG.fileApproved : FILE_MSG.fileRejected, file)
   })
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import * as v from 'valibot'
+import { DocReviewSchema } from '../../../src/contracts/documentation'
 import {
   FILE_MSG,
   type FileArea,
@@ -14,7 +15,7 @@ import { type Actor, access, type ProjectRow } from '../../access'
 import type { UserRow } from '../../db/schema'
 import type { Deps } from '../../deps'
 import type { StoredFile } from '../../downloads'
-import { AppError, notFound, nowIso } from '../../http'
+import { AppError, notFound, nowIso, validate } from '../../http'
 import { commitUpload, pendingBlob } from '../../uploads/commit'
 import type { ReceivedFile, UploadOptions } from '../../uploads/receive'
 import { ANY_KIND } from '../../uploads/sniff'
@@ -206,7 +207,9 @@ export async function fileDownload(
 
 /**
  * PATCH /api/file/{slug}/status/{fileUuid}/{approved|rejected}: admins only, and only a pending file
- * (409 once reviewed). One conditional update, so two admins deciding at once cannot both win.
+ * (409 once reviewed). One conditional update, so two admins deciding at once cannot both win. With
+ * 'rejected' the body may carry the reason `{ note }` (issue 30; SPEC's clients send no body, the app
+ * always sends one): stored on the file, written in its history and told to the uploader first.
  */
 export async function reviewFile(
   deps: Pick<Deps, 'db' | 'events'>,
@@ -214,14 +217,18 @@ export async function reviewFile(
   slug: string,
   fileUuid: string,
   decisionRaw: string,
+  readBody: () => Promise<unknown> = async () => undefined,
 ): Promise<FileEntry> {
   if (!(REVIEW_DECISIONS as readonly string[]).includes(decisionRaw)) throw notFound()
   const decision = decisionRaw as ReviewDecision
   const project = await access.project(deps, user, slug, 'file.review')
+  const body = await readBody()
+  const note =
+    decision === 'rejected' && body !== undefined ? (validate(DocReviewSchema, body).note ?? null) : null
   const updated = await deps.db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('files')
-      .set({ status: decision, reviewed_by: user.id, reviewed_at: nowIso() })
+      .set({ status: decision, reviewed_by: user.id, reviewed_at: nowIso(), review_note: note })
       .where('project_id', '=', project.id)
       .where('uuid', '=', fileUuid)
       .where('status', '=', 'pending')
@@ -233,7 +240,7 @@ export async function reviewFile(
         projectId: project.id,
         action: decision === 'approved' ? 'approve' : 'reject',
         object: { kind: 'file', id: fileUuid, name: row.name },
-        detail: { area: row.area },
+        detail: decision === 'rejected' ? { area: row.area, note } : { area: row.area },
       })
     return row
   })
@@ -247,6 +254,7 @@ export async function reviewFile(
     projectId: project.id,
     area: updated.area as FileArea,
     fileId: updated.id,
+    ...(note ? { note } : {}),
   })
   const row = await fileEntries(deps.db).where('files.id', '=', updated.id).executeTakeFirstOrThrow()
   return toFileEntry(row)

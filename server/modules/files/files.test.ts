@@ -461,14 +461,14 @@ describe(`file review (${TEST_DB})`, () => {
 
     const approved = await review(c.admin.token, one, 'approved')
     expect(approved.status).toBe(200)
-    expect(approved.json).toMatchObject({ success: true, message: 'File approved successfully' })
+    expect(approved.json).toMatchObject({ success: true, message: FILE_MSG.fileApproved })
     expect(approved.json.data).toMatchObject({
       uuid: one,
       status: 'approved',
       reviewer: { name: 'Admin Utama' },
     })
     const rejected = await review(c.admin.token, two, 'rejected')
-    expect(rejected.json).toMatchObject({ message: 'File rejected', data: { status: 'rejected' } })
+    expect(rejected.json).toMatchObject({ message: FILE_MSG.fileRejected, data: { status: 'rejected' } })
 
     // Only from pending: a reviewed file stays as it was decided.
     const again = await review(c.admin.token, one, 'rejected')

@@ -92,6 +92,7 @@ export const NOTIFICATION_RULES: Rules = {
   },
   doc_approved: (db, e) => docReviewed(db, e, 'file_approved'),
   doc_revision: (db, e) => docReviewed(db, e, 'file_revision'),
+  docs_reviewed: docsReviewed,
   comment_added: async (db, e) => {
     const [project, actor, doc, comment] = await Promise.all([
       projectOf(db, e.projectId),
@@ -195,7 +196,7 @@ async function fileReviewed(
     title: approved ? 'File disetujui' : 'File perlu revisi',
     message: approved
       ? `File "${file.name}" di project ${project.name} disetujui oleh ${actor}.`
-      : `File "${file.name}" di project ${project.name} ditolak oleh ${actor} dan perlu direvisi.`,
+      : `${reason(e.note)}File "${file.name}" di project ${project.name} dikembalikan oleh ${actor} untuk direvisi.`,
     link: projectLink(project.slug, fileHash(e.area, file.folder, file.uuid)),
     projectId: project.id,
   }
@@ -206,7 +207,6 @@ async function docReviewed(
   e: Extract<DomainEvent, { type: 'doc_approved' | 'doc_revision' }>,
   type: 'file_approved' | 'file_revision',
 ): Promise<Draft | null> {
-  const note = e.type === 'doc_revision' && e.note ? ` Catatan: "${clip(e.note, 500)}"` : ''
   const [project, actor, doc] = await Promise.all([
     projectOf(db, e.projectId),
     nameOf(db, e.actorId),
@@ -220,10 +220,59 @@ async function docReviewed(
     title: approved ? 'Dokumentasi disetujui' : 'Dokumentasi perlu revisi',
     message: approved
       ? `Dokumentasi "${clip(doc.description)}" di project ${project.name} disetujui oleh ${actor}.`
-      : `Dokumentasi "${clip(doc.description)}" di project ${project.name} ditolak oleh ${actor} dan perlu direvisi.${note}`,
+      : `${reason(e.type === 'doc_revision' ? e.note : null)}Dokumentasi "${clip(doc.description)}" di project ${project.name} dikembalikan oleh ${actor} untuk direvisi.`,
     link: projectLink(project.slug, docHash(doc.uuid)),
     projectId: project.id,
   }
+}
+
+/**
+ * Several items judged at once (status-bulk): one notification per uploader naming how many and which;
+ * the reason first, as with one item. One item links to its viewer, several to the Dokumentasi tab.
+ */
+async function docsReviewed(
+  db: Db,
+  e: Extract<DomainEvent, { type: 'docs_reviewed' }>,
+): Promise<Draft | null> {
+  const [project, actor, docs] = await Promise.all([
+    projectOf(db, e.projectId),
+    nameOf(db, e.actorId),
+    db
+      .selectFrom('docs')
+      .select(['uuid', 'description', 'creator_id'])
+      .where('id', 'in', e.docIds.length > 0 ? e.docIds : [0])
+      .orderBy('id')
+      .execute(),
+  ])
+  const first = docs[0]
+  if (!project || !first) return null
+  const approved = e.status === 'approved'
+  const names = docs
+    .slice(0, 3)
+    .map((d) => `"${clip(d.description, 40)}"`)
+    .join(', ')
+  const what =
+    docs.length === 1
+      ? `Dokumentasi ${names}`
+      : `${docs.length} dokumentasi (${names}${docs.length > 3 ? ', …' : ''})`
+  return {
+    type: approved ? 'file_approved' : 'file_revision',
+    to: [first.creator_id],
+    title: approved ? 'Dokumentasi disetujui' : 'Dokumentasi perlu revisi',
+    message: approved
+      ? `${what} di project ${project.name} disetujui oleh ${actor}.`
+      : `${reason(e.note)}${what} di project ${project.name} dikembalikan oleh ${actor} untuk direvisi.`,
+    link: projectLink(project.slug, docs.length === 1 ? docHash(first.uuid) : 'dokumentasi'),
+    projectId: project.id,
+  }
+}
+
+/**
+ * The reviewer's reason, first in the text (issue 30): the bell shows two or three lines and WhatsApp's
+ * preview one, so what to fix must come before the names of the item and the project.
+ */
+function reason(note: string | null | undefined): string {
+  return note ? `Catatan revisi: "${clip(note, 300)}". ` : ''
 }
 
 /** A folder of an area in the project page's hash: `area/{folder}` (the area's root: `area`). */

@@ -148,7 +148,7 @@ describe(`notifications from domain events (${TEST_DB})`, () => {
     const r = await fresh()
     expect(recipients(r)).toEqual(ids(supervisor))
     expect(r[0]).toMatchObject({ type: 'file_revision', title: 'File perlu revisi' })
-    expect(r[0]?.message).toContain('ditolak oleh Admin Kedua dan perlu direvisi')
+    expect(r[0]?.message).toContain('dikembalikan oleh Admin Kedua untuk direvisi')
   })
 
   it('an admin approving their own upload tells nobody', async () => {
