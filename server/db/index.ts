@@ -17,9 +17,10 @@ import * as siteEvidence from './migrations/010-site-evidence'
 import * as trashNames from './migrations/011-trash-names'
 import * as reports from './migrations/012-reports'
 import * as projectStartDay from './migrations/013-project-start-day'
-import * as reviewNotes from './migrations/015-review-notes'
 import * as photoPlaceAndDay from './migrations/014-photo-place-and-day'
+import * as reviewNotes from './migrations/015-review-notes'
 import * as firmSettings from './migrations/016-firm-settings-work-item-order'
+import * as shareLabels from './migrations/017-share-labels'
 import type { DB } from './schema'
 import { refuseNewerSchema } from './schema-version'
 import { ImmediateSqliteDialect } from './sqlite-immediate'
@@ -96,9 +97,10 @@ const MIGRATIONS: Record<string, { up: (d: Dialect) => Migration['up'] }> = {
   '011-trash-names': trashNames,
   '012-reports': reports,
   '013-project-start-day': projectStartDay,
-  '015-review-notes': reviewNotes,
   '014-photo-place-and-day': photoPlaceAndDay,
+  '015-review-notes': reviewNotes,
   '016-firm-settings-work-item-order': firmSettings,
+  '017-share-labels': shareLabels,
 }
 
 /** The migrations this build knows, oldest first (server/db/schema-version.ts compares them). */

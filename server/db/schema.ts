@@ -428,4 +428,8 @@ export type SharesTable = {
   last_viewed_at: string | null
   created_by: number
   created_at: string
+  /** What the admin calls it, and the number it was last sent to by WhatsApp and when (migration 017). */
+  label: ColumnType<string | null, string | null | undefined, string | null>
+  sent_phone: ColumnType<string | null, string | null | undefined, string | null>
+  sent_at: ColumnType<string | null, string | null | undefined, string | null>
 }

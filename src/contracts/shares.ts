@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { MSG, ordered } from './common'
+import { MSG, ordered, singleLine } from './common'
 import { PeriodEntries, REPORT_MSG, WorkItemIdsSchema, withPeriodChecks } from './reports'
 
 /*
@@ -14,6 +14,8 @@ export const SHARE_DAYS_DEFAULT = 14
 /** Wrong PINs allowed per link in SHARE_PIN_WINDOW_MIN minutes before it answers 429. */
 export const SHARE_PIN_TRIES = 5
 export const SHARE_PIN_WINDOW_MIN = 15
+/** The longest name an admin gives a link ('Pak Budi, PPK Dinas PU'). */
+export const SHARE_LABEL_MAX = 80
 
 export type ShareState = 'active' | 'expired' | 'revoked'
 
@@ -34,6 +36,11 @@ export type Share = {
   last_viewed_at: string | null
   created_by: { id: number; name: string }
   created_at: string
+  /** What the admin calls the link (whom it is for), or null (issue 30). */
+  label: string | null
+  /** The number it was last sent to by WhatsApp ('6281234567890') and when it was queued; null if never. */
+  sent_phone: string | null
+  sent_at: string | null
 }
 
 export const SHARE_MSG = {
@@ -44,6 +51,16 @@ export const SHARE_MSG = {
   gone: 'Tautan ini sudah tidak berlaku.',
   pinRequired: 'Masukkan PIN 6 angka untuk membuka tautan ini',
   pinWrong: 'PIN salah',
+  /** A wrong PIN with the guesses left in this window (the last one before the wait says so too). */
+  pinWrongLeft: (left: number, minutes: number) =>
+    left > 0
+      ? `PIN salah. Sisa ${left} percobaan.`
+      : `PIN salah. Percobaan habis, coba lagi dalam ${minutes} menit.`,
+  /** Whom the visitor asks for the PIN or a new link: the firm, with its phone when it has one. */
+  contact: (firm: string, phone: string | null) =>
+    phone
+      ? `Hubungi ${firm} (${phone}) bila Anda tidak tahu PIN-nya.`
+      : `Hubungi ${firm} bila Anda tidak tahu PIN-nya.`,
   pinThrottled: (minutes: number) => `Terlalu banyak percobaan PIN. Coba lagi dalam ${minutes} menit.`,
   whatsappQueued: 'Tautan akan dikirim via WhatsApp',
   whatsappNotLinked: 'WhatsApp belum terhubung. Hubungkan bot WhatsApp di menu WhatsApp terlebih dahulu.',
@@ -51,6 +68,7 @@ export const SHARE_MSG = {
   badDays: `Masa berlaku harus ${SHARE_DAYS_MIN} sampai ${SHARE_DAYS_MAX} hari`,
   badPin: 'PIN harus 6 angka',
   badTarget: 'Pilih laporan atau periode yang dibagikan',
+  badLabel: `Nama tautan paling banyak ${SHARE_LABEL_MAX} karakter, satu baris`,
   reportNotReady: 'Laporan belum selesai disusun',
   // The page and the dialog
   buttonShare: 'Bagikan',
@@ -82,9 +100,29 @@ export const SHARE_MSG = {
   views: (n: number) => `${n}× dilihat`,
   withPin: 'Dengan PIN',
   noPin: 'Tanpa PIN',
+  labelLabel: 'Untuk siapa (opsional)',
+  labelPlaceholder: 'mis. Pak Budi, PPK Dinas PU',
+  labelHint: 'Nama ini hanya terlihat oleh admin, untuk membedakan tautan.',
+  unlabeled: 'Tautan tanpa nama',
+  sentTo: (phone: string, when: string) => `Dikirim ke ${phone} · ${when}`,
+  notSent: 'Belum dikirim via WhatsApp',
+  resend: 'Kirim ulang',
+  resendTitle: 'Kirim ulang via WhatsApp',
+  resendSend: 'Kirim',
 } as const
 
 const pin = v.optional(ordered(v.pipe(v.string(SHARE_MSG.badPin), v.regex(/^\d{6}$/, SHARE_MSG.badPin))))
+/** The link's name: optional, one line; blank is no name. */
+const label = v.optional(
+  ordered(
+    v.pipe(
+      v.string(SHARE_MSG.badLabel),
+      v.trim(),
+      v.maxLength(SHARE_LABEL_MAX, SHARE_MSG.badLabel),
+      singleLine(SHARE_MSG.badLabel),
+    ),
+  ),
+)
 const expiresInDays = v.optional(
   v.pipe(
     v.number(SHARE_MSG.badDays),
@@ -103,12 +141,13 @@ export const ShareCreateSchema = v.union(
         report_id: v.pipe(v.number(SHARE_MSG.badTarget), v.integer(SHARE_MSG.badTarget), v.minValue(1)),
         expires_in_days: expiresInDays,
         pin,
+        label,
       },
       MSG.validation,
     ),
     withPeriodChecks(
       v.object(
-        { ...PeriodEntries, work_item_ids: WorkItemIdsSchema, expires_in_days: expiresInDays, pin },
+        { ...PeriodEntries, work_item_ids: WorkItemIdsSchema, expires_in_days: expiresInDays, pin, label },
         MSG.validation,
       ),
     ),

@@ -40,8 +40,10 @@ export function firmClock(iso: string, timeZone: string): string {
   return `${wall.slice(11, 13)}.${wall.slice(14, 16)}`
 }
 
-/** 'YYYY-MM-DD HH.mm.ss' for riwayat.csv (sorts as text, and Excel shows it as written). */
+/**
+ * 'YYYY-MM-DD HH:MM:SS' for riwayat.csv: sorts as text, and Excel reads it as a date and time whatever
+ * the regional settings (its Indonesian 'HH.mm.ss' it kept as text; issue 30).
+ */
 export function firmDateTime(iso: string, timeZone: string): string {
-  const wall = firmWallClock(iso, timeZone)
-  return `${wall.slice(0, 10)} ${wall.slice(11, 13)}.${wall.slice(14, 16)}.${wall.slice(17, 19)}`
+  return firmWallClock(iso, timeZone).replace('T', ' ')
 }

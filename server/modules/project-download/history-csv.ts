@@ -6,17 +6,28 @@ import {
   type HistoryEntry,
   type HistoryObjectKind,
 } from '../../../src/contracts/history'
+import { detailLines } from '../../../src/contracts/history-detail'
 import type { DB } from '../../db/schema'
 import { firmDateTime } from '../history/firm-time'
 import { toHistoryEntry } from '../history/history.service'
 
 /**
- * riwayat.csv in the project zip: the project's whole history, oldest first, one row per entry. RFC 4180
- * (comma, CRLF, quotes doubled), UTF-8 with a byte order mark so that Excel reads the Indonesian text
- * right; a cell that would start a formula (= + - @) is prefixed with an apostrophe, so a name typed by a
- * user is never run as one.
+ * riwayat.csv in the project zip: the project's whole history, oldest first, one row per entry, worded as
+ * the Riwayat screen words it (src/contracts/history-detail.ts).
+ *
+ * Written for Excel as Indonesian offices set it up (issue 30): Indonesian regional settings use the
+ * comma as the decimal mark, so Excel's list separator there is the semicolon, and a comma-separated file
+ * opened with a double click landed in one column. Cells are separated by ';' (RFC 4180 otherwise: CRLF,
+ * quotes doubled, a cell with ';', a quote or a line break quoted). UTF-8 with a byte order mark, so the
+ * names, '→' and '—' read right; no 'sep=;' line, because Excel drops the BOM's UTF-8 when that line is
+ * there. Times are 'YYYY-MM-DD HH:MM:SS' in the firm's zone, which Excel reads as a date in any
+ * settings. A cell that would start a formula (= + - @) gets an apostrophe, so a name a user typed is
+ * never run as one.
  */
 export const HISTORY_CSV_NAME = 'riwayat.csv'
+
+/** The list separator of Excel under Indonesian regional settings. */
+const SEP = ';'
 
 const HEADER = ['Waktu', 'Pengguna', 'Peran', 'Aksi', 'Objek', 'Nama', 'Detail']
 
@@ -47,7 +58,7 @@ export async function projectHistoryCsv(
 }
 
 export function historyCsv(entries: readonly HistoryEntry[], timeZone: string): string {
-  const lines = [HEADER, ...entries.map((e) => row(e, timeZone))].map((cells) => cells.map(cell).join(','))
+  const lines = [HEADER, ...entries.map((e) => row(e, timeZone))].map((cells) => cells.map(cell).join(SEP))
   return `\uFEFF${lines.join('\r\n')}\r\n`
 }
 
@@ -63,51 +74,14 @@ function row(e: HistoryEntry, timeZone: string): string[] {
   ]
 }
 
-/** The detail as a person reads it: before → after, the note, the members added and removed... */
+/** The detail as the Riwayat screen shows it, its lines joined: 'Tanggal mulai: — → 5 Januari 2026'. */
 export function detailText(detail: Record<string, unknown> | null): string {
-  if (!detail) return ''
-  const parts: string[] = []
-  const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v))
-  for (const [key, value] of Object.entries(detail)) {
-    if (value === null || value === undefined) continue
-    if (key === 'before' && 'after' in detail) {
-      const before = value as Record<string, unknown> | string
-      const after = detail.after as Record<string, unknown> | string
-      if (typeof before === 'object' && typeof after === 'object' && before && after) {
-        for (const k of Object.keys(after))
-          if (before[k] !== after[k]) parts.push(`${FIELD[k] ?? k}: ${text(before[k])} → ${text(after[k])}`)
-      } else parts.push(`${text(before)} → ${text(after)}`)
-      continue
-    }
-    if (key === 'after' && 'before' in detail) continue
-    if (Array.isArray(value)) {
-      if (value.length > 0) parts.push(`${FIELD[key] ?? key}: ${value.map(text).join(', ')}`)
-      continue
-    }
-    if (key === 'to_root') {
-      parts.push('dipulihkan ke akar area')
-      continue
-    }
-    parts.push(`${FIELD[key] ?? key}: ${text(value)}`)
-  }
-  return parts.join('; ')
-}
-
-const FIELD: Record<string, string> = {
-  name: 'Nama',
-  description: 'Deskripsi',
-  added: 'Ditambahkan',
-  removed: 'Dikeluarkan',
-  area: 'Area',
-  folder: 'Folder',
-  parent: 'Folder induk',
-  note: 'Catatan',
-  version: 'Versi',
-  status: 'Status',
-  comment: 'Komentar',
+  return detailLines(detail)
+    .map(([label, value]) => `${label}: ${value}`)
+    .join('; ')
 }
 
 function cell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+  return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
 }

@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream'
 import { FILE_AREAS, type FileArea } from '../../../src/contracts/files'
-import type { Status } from '../../../src/contracts/projects'
 import { type Actor, access } from '../../access'
 import type { Deps } from '../../deps'
 import type { BlobStore, Visibility } from '../../storage/blob-store'
 import { safeSegment, TreeNames } from '../../zip/zip-names'
 import { planZip, type ZipEntry, type ZipPlan } from '../../zip/zip-writer'
+import { docNote } from './doc-note'
 import { HISTORY_CSV_NAME, projectHistoryCsv } from './history-csv'
 
 /*
@@ -14,7 +14,8 @@ import { HISTORY_CSV_NAME, projectHistoryCsv } from './history-csv'
  *
  *   Perencanaan/<folder tree as in the browser>/<files>
  *   Pengawasan/<folder tree>/<files>
- *   Dokumentasi/<NNN - description>/<photos> + keterangan.txt (description, status, who, when)
+ *   Dokumentasi/<NNN - description>/<photos> + keterangan.txt (doc-note.ts: what the app shows, and
+ *     each photo's evidence: when taken and uploaded, where and how that is known, SHA-256)
  *   Rekap/<recap files>
  *   riwayat.csv (the project's history: history-csv.ts)
  *
@@ -32,12 +33,6 @@ const AREA_DIRS: Record<FileArea | 'dokumentasi' | 'rekap', string> = {
 
 /** The text file beside each documentation item's photos. */
 export const DOC_NOTE_NAME = 'keterangan.txt'
-
-const STATUS_TEXT: Record<Status, string> = {
-  pending: 'Pending (menunggu review)',
-  approved: 'Disetujui',
-  rejected: 'Ditolak (perlu revisi)',
-}
 
 /**
  * Dates in the text files, the archive's name and its entries: Indonesian format in the firm's time zone
@@ -117,7 +112,7 @@ export async function projectArchive(
 
   for (const area of FILE_AREAS) await addAreaTree(deps, project.id, area, names, entries)
   const dates = firmDates(deps.config.firmTimeZone)
-  await addDocs(deps, project.id, names, entries, dates)
+  await addDocs(deps, project.id, names, entries, dates, deps.config.firmTimeZone)
   await addRecaps(deps, project.id, names, entries)
   const history = await projectHistoryCsv(deps.db, project.id, deps.config.firmTimeZone)
   entries.push(textEntry(HISTORY_CSV_NAME, history.text, new Date(history.newest ?? project.created_at)))
@@ -191,17 +186,22 @@ async function addDocs(
   names: TreeNames,
   entries: ZipEntry[],
   dates: ReturnType<typeof firmDates>,
+  timeZone: string,
 ) {
   const docs = await deps.db
     .selectFrom('docs')
     .innerJoin('users as creator', 'creator.id', 'docs.creator_id')
     .leftJoin('users as reviewer', 'reviewer.id', 'docs.reviewed_by')
+    .leftJoin('work_items', 'work_items.id', 'docs.work_item_id')
     .select([
       'docs.id',
       'docs.description',
       'docs.status',
       'docs.created_at',
       'docs.reviewed_at',
+      'docs.location',
+      'docs.progress',
+      'work_items.name as work_item',
       'creator.name as creator_name',
       'reviewer.name as reviewer_name',
     ])
@@ -220,6 +220,13 @@ async function addDocs(
       'doc_images.ext',
       'doc_images.blob_key',
       'doc_images.size_bytes',
+      'doc_images.taken_at',
+      'doc_images.received_at',
+      'doc_images.lat',
+      'doc_images.lng',
+      'doc_images.accuracy_m',
+      'doc_images.location_source',
+      'doc_images.sha256',
     ])
     .where('docs.project_id', '=', projectId)
     .where('docs.deleted_at', 'is', null)
@@ -239,14 +246,15 @@ async function addDocs(
     entries.push(dirEntry(dir, created))
     const here = names.at(dir)
     const own = imagesOf.get(doc.id) ?? []
-    // The note's name first, so a photo that happens to share it is the one renumbered.
-    entries.push(
-      textEntry(`${dir}${here.file(DOC_NOTE_NAME)}`, docNote(doc, own.length, dates.long), created),
-    )
-    for (const image of own) {
-      const hasExt = /\.[A-Za-z0-9]{1,10}$/.test(image.name)
+    // The note's name first, so a photo that happens to share it is the one renumbered; the photos'
+    // names in the archive are decided before the note is written, so the note names them as they are.
+    const noteName = `${dir}${here.file(DOC_NOTE_NAME)}`
+    const photos = own.map((image) => ({ ...image, name: here.file(fileName(image)) }))
+    const note = { ...doc, progress: doc.progress === null ? null : Number(doc.progress) }
+    entries.push(textEntry(noteName, docNote(note, photos, dates.long, timeZone), created))
+    for (const image of photos) {
       entries.push(
-        blobEntry(deps.store, `${dir}${here.file(hasExt ? image.name : `${image.name}.${image.ext}`)}`, {
+        blobEntry(deps.store, `${dir}${image.name}`, {
           key: image.blob_key,
           visibility: 'public',
           size: image.size_bytes,
@@ -255,31 +263,6 @@ async function addDocs(
       )
     }
   }
-}
-
-type DocForNote = {
-  description: string
-  status: Status
-  created_at: string
-  reviewed_at: string | null
-  creator_name: string
-  reviewer_name: string | null
-}
-
-/** keterangan.txt: what the app shows beside the photos, readable in any text editor (CRLF for Notepad). */
-export function docNote(doc: DocForNote, photos: number, formatLong: (iso: string) => string): string {
-  const lines = [
-    'Deskripsi:',
-    doc.description,
-    '',
-    `Status: ${STATUS_TEXT[doc.status] ?? doc.status}`,
-    `Diunggah oleh: ${doc.creator_name}`,
-    `Tanggal unggah: ${formatLong(doc.created_at)}`,
-  ]
-  if (doc.reviewed_at && doc.status !== 'pending')
-    lines.push(`Direview oleh: ${doc.reviewer_name ?? '-'}, ${formatLong(doc.reviewed_at)}`)
-  lines.push(`Jumlah foto: ${photos}`, '')
-  return lines.join('\r\n').replace(/\r?\n/g, '\r\n')
 }
 
 async function addRecaps(
@@ -306,6 +289,10 @@ async function addRecaps(
       }),
     )
 }
+
+/** A photo's name in the archive: as uploaded, with its type's extension when it had none. */
+const fileName = (image: { name: string; ext: string }) =>
+  /\.[A-Za-z0-9]{1,10}$/.test(image.name) ? image.name : `${image.name}.${image.ext}`
 
 /** The description's start for a folder name: one line, at most `max` characters, cut at a word. */
 function firstWords(text: string, max: number): string {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -165,20 +165,22 @@ describe(`project download (${TEST_DB})`, () => {
       'Dokumentasi/002 - Pemasangan bekisting/keterangan.txt',
       'riwayat.csv',
     ])
-    // The history: UTF-8 with a BOM, the Indonesian header, one row per entry, oldest first, firm time.
+    // The history: UTF-8 with a BOM, the Indonesian header, semicolons (Excel's list separator under
+    // Indonesian settings), one row per entry, oldest first, firm time as Excel reads it.
     const csv = fs.readFileSync(path.join(out, 'riwayat.csv'), 'utf8')
-    expect(csv.startsWith('\uFEFFWaktu,Pengguna,Peran,Aksi,Objek,Nama,Detail\r\n')).toBe(true)
+    expect(csv.startsWith('\uFEFFWaktu;Pengguna;Peran;Aksi;Objek;Nama;Detail\r\n')).toBe(true)
+    expect(csv).not.toMatch(/undefined|\bphotos:/)
     const lines = csv.slice(1).trimEnd().split('\r\n')
     expect(lines[1], lines[1]).toMatch(
-      /^\d{4}-\d\d-\d\d \d\d\.\d\d\.\d\d,Admin Utama,Administrator,Buat,Project,Gedung Serbaguna Ñusantara,/,
+      /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d;Admin Utama;Administrator;Buat;Project;Gedung Serbaguna Ñusantara;/,
     )
     expect(lines).toContainEqual(
       expect.stringMatching(
-        /,Ubah anggota,Project,.*"Ditambahkan: (Perencana Satu, Pengawas Satu|Pengawas Satu, Perencana Satu)"$/,
+        /;Ubah anggota;Project;.*;Ditambahkan: (Perencana Satu, Pengawas Satu|Pengawas Satu, Perencana Satu)$/,
       ),
     )
-    expect(lines).toContainEqual(expect.stringMatching(/,Unggah,File,Denah Ø lantai\.dwg,/))
-    expect(lines).toContainEqual(expect.stringMatching(/,Buat,Folder,Lantai 2 – Revisi ✓,/))
+    expect(lines).toContainEqual(expect.stringMatching(/;Unggah;File;Denah Ø lantai\.dwg;/))
+    expect(lines).toContainEqual(expect.stringMatching(/;Buat;Folder;Lantai 2 – Revisi ✓;/))
     // Stored, not deflated: photos and office files do not shrink.
     const methods = execFileSync('unzip', ['-Zv', zipPath], { encoding: 'utf8' })
     expect(methods).not.toMatch(/compression method:\s+deflated/)
@@ -192,6 +194,80 @@ describe(`project download (${TEST_DB})`, () => {
     expect(note).toContain('Status: Pending (menunggu review)')
     expect(note).toContain('Diunggah oleh: Pengawas Satu')
     expect(note).toContain('Jumlah foto: 2')
+    // Each photo's evidence, under the name it has in the archive.
+    expect(note).toContain('\r\nFoto 1: kolom.jpg\r\n')
+    expect(note).toContain('\r\nFoto 2: kolom utara.jpg\r\n')
+    expect(note).toMatch(/ {2}Waktu diunggah: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d WIB\r\n/)
+    expect(note).toContain('  Tempat: tidak diketahui\r\n')
+    const kolom = expected.get(
+      'Dokumentasi/001 - Pengecoran kolom lantai dua, sisi utara/kolom.jpg',
+    ) as Buffer
+    expect(note).toContain(`  SHA-256: ${createHash('sha256').update(kolom).digest('hex')}`)
+  })
+
+  it("writes each photo's evidence: time taken, place and how it is known, work item, progress, SHA-256", async () => {
+    const doc = await t.db
+      .selectFrom('docs')
+      .select('id')
+      .where('description', '=', 'Pemasangan bekisting')
+      .executeTakeFirstOrThrow()
+    const item = await t.db
+      .insertInto('work_items')
+      .values({
+        project_id: project.id,
+        name: 'Pekerjaan Bekisting',
+        created_by: c.admin.id,
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await t.db
+      .updateTable('docs')
+      .set({ work_item_id: item.id, progress: 40, location: 'As B-3, lantai 2' })
+      .where('id', '=', doc.id)
+      .execute()
+    await t.db
+      .updateTable('doc_images')
+      .set({
+        taken_at: '2026-11-25T23:30:15.000Z',
+        lat: -6.2001234,
+        lng: 106.8165432,
+        accuracy_m: 12.4,
+        location_source: 'exif',
+      })
+      .where('doc_id', '=', doc.id)
+      .execute()
+    const res = await download(c.admin.token, project.slug)
+    const zipPath = path.join(work, 'evidence.zip')
+    fs.writeFileSync(zipPath, Buffer.from(await res.arrayBuffer()))
+    const note = execFileSync(
+      'unzip',
+      ['-p', zipPath, 'Dokumentasi/002 - Pemasangan bekisting/keterangan.txt'],
+      {
+        encoding: 'utf8',
+      },
+    )
+    expect(note).toContain('Item pekerjaan: Pekerjaan Bekisting\r\n')
+    expect(note).toContain('Lokasi di proyek: As B-3, lantai 2\r\n')
+    expect(note).toContain('Progres: 40%\r\n')
+    // Taken 06:30:15 on 26 November in Jakarta, although that is still the 25th in UTC.
+    expect(note).toContain('  Waktu diambil: 2026-11-26 06:30:15 WIB\r\n')
+    expect(note).toContain('  Tempat: -6.200123, 106.816543 (±12 m), sumber: GPS di foto (EXIF)\r\n')
+    const bytes = expected.get('Dokumentasi/002 - Pemasangan bekisting/bekisting.jpg') as Buffer
+    expect(note).toContain(`  SHA-256: ${createHash('sha256').update(bytes).digest('hex')}\r\n`)
+    // A place stored before its source was recorded says it is the upload moment's, not the photo's.
+    await t.db
+      .updateTable('doc_images')
+      .set({ location_source: 'upload' })
+      .where('doc_id', '=', doc.id)
+      .execute()
+    const again = await download(c.admin.token, project.slug)
+    fs.writeFileSync(zipPath, Buffer.from(await again.arrayBuffer()))
+    expect(
+      execFileSync('unzip', ['-p', zipPath, 'Dokumentasi/002 - Pemasangan bekisting/keterangan.txt'], {
+        encoding: 'utf8',
+      }),
+    ).toContain('sumber: posisi ponsel saat diunggah, belum tentu tempat foto diambil')
   })
 
   it('writes a reviewed item into its note, and HEAD tells the same length without a body', async () => {
@@ -334,8 +410,8 @@ describe(`project download (${TEST_DB})`, () => {
       'Perencanaan/Tetap/tetap.pdf',
     ])
     const csv = execFileSync('unzip', ['-p', zipPath, 'riwayat.csv'], { encoding: 'utf8' })
-    expect(csv).toMatch(/,Hapus,Folder,Dibuang,Area: perencanaan\r\n/)
-    expect(csv).toMatch(/,Hapus,File,sendiri\.pdf,Area: perencanaan\r\n/)
+    expect(csv).toMatch(/;Hapus;Folder;Dibuang;Area: Perencanaan\r\n/)
+    expect(csv).toMatch(/;Hapus;File;sendiri\.pdf;Area: Perencanaan\r\n/)
   })
 
   it('fails the stream (never a wrong zip) when a blob vanished after the listing', async () => {

@@ -24,6 +24,7 @@ import {
   TOKEN_PATTERN,
   urlExpiry,
 } from './share-crypto'
+import type { FirmContact } from './share-pages'
 
 /*
  * The public side of a share link (no account): the page and its data call open the link (state, PIN,
@@ -36,6 +37,11 @@ export const gone = () => new AppError(410, SHARE_MSG.gone)
 
 /** The firm's name on the pages: FIRM_NAME, as on the report's cover. */
 export const firmName = (deps: Pick<Deps, 'config'>) => deps.config.firmName
+
+/** Whom the PIN form and the lock tell a visitor to ask: the firm's name and phone. */
+export async function firmContact(deps: Pick<Deps, 'config' | 'db'>): Promise<FirmContact> {
+  return { name: firmName(deps), phone: null }
+}
 
 /** The link by token: 404 for none, 410 for a revoked or expired one or one whose report was removed. */
 export async function liveShare(deps: Pick<Deps, 'db'>, token: string): Promise<ShareRow> {
@@ -79,7 +85,10 @@ export async function checkPin(deps: Pick<Deps, 'db'>, share: ShareRow, pin: str
     await counters.bump(key, String(window), -1, end)
     return
   }
-  throw new AppError(401, SHARE_MSG.pinWrong)
+  // The visitor is told how many guesses remain in this window (the count is the database's, so it is
+  // the same on every process); the last wrong one says how long the wait is.
+  const minutes = Math.max(1, Math.ceil((end.getTime() - now) / 60_000))
+  throw new AppError(401, SHARE_MSG.pinWrongLeft(SHARE_PIN_TRIES - count, minutes))
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Deps } from '../../deps'
 import { AppError } from '../../http'
 import type { Routes } from '../../route'
 import { PAGE_CSP } from './page-shell'
-import { checkPin, firmName, isPreviewBot, liveShare, openShare } from './public-share'
+import { checkPin, firmContact, firmName, isPreviewBot, liveShare, openShare } from './public-share'
 import { publicHeaders } from './public-share.routes'
 import { PIN_PASS_COOKIE, PIN_PASS_S, pinPass } from './share-crypto'
 import {
@@ -79,9 +79,10 @@ async function pinPosted(c: Context, deps: Deps, token: string, pin: string) {
 }
 
 /** The page that says why the link does not open: 404, 410, the PIN form (with its error), 429. */
-function refusal(c: Context, deps: Deps, token: string, pin: string | undefined, err: unknown) {
-  const firm = firmName(deps)
+async function refusal(c: Context, deps: Deps, token: string, pin: string | undefined, err: unknown) {
   if (!(err instanceof AppError)) throw err
+  const contact = await firmContact(deps)
+  const firm = contact.name
   if (err.status === 404)
     return html(
       c,
@@ -90,8 +91,8 @@ function refusal(c: Context, deps: Deps, token: string, pin: string | undefined,
     )
   if (err.status === 410) return html(c, gonePageHtml(firm), 410)
   if (err.status === 401)
-    return html(c, pinPageHtml(firm, token, pin === undefined ? undefined : err.message), 401)
-  if (err.status === 429) return html(c, throttledPageHtml(firm, err.message), 429, err.headers)
+    return html(c, pinPageHtml(contact, token, pin === undefined ? undefined : err.message), 401)
+  if (err.status === 429) return html(c, throttledPageHtml(contact, err.message), 429, err.headers)
   throw err
 }
 

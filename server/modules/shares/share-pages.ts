@@ -73,17 +73,20 @@ function photoCard(p: Photo, timeZone: string, tag: boolean): string {
     .join('')}</ul></div></li>`
 }
 
+/** Whom a visitor asks for the PIN or a new link: the firm's name and phone (firm settings). */
+export type FirmContact = { name: string; phone: string | null }
+
 /** The PIN form: posts to the same address, works without JavaScript; `error` under the field. */
-export function pinPageHtml(firm: string, token: string, error?: string): string {
+export function pinPageHtml(firm: FirmContact, token: string, error?: string): string {
   const extra = `<form method="post" action="/s/${esc(token)}" autocomplete="off">
 <label for="pin">PIN</label>
 <input class="pin" id="pin" name="pin" type="password" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" minlength="6" autocomplete="one-time-code" required autofocus aria-describedby="pin-help">
 ${error ? `<p class="err" role="alert">${esc(error)}</p>` : ''}
 <button class="btn" type="submit">Buka Tautan</button>
-<p class="note" id="pin-help">PIN dikirim terpisah oleh pengirim tautan ini.</p></form>`
+<p class="note" id="pin-help">PIN dikirim terpisah oleh pengirim tautan ini. ${esc(SHARE_MSG.contact(firm.name, firm.phone))}</p></form>`
   return messagePage({
     title: 'Tautan dilindungi PIN',
-    firm,
+    firm: firm.name,
     icon: ICONS.lock(),
     heading: 'Masukkan PIN',
     text: SHARE_MSG.pinRequired,
@@ -106,14 +109,16 @@ export function notFoundPageHtml(firm: string, heading: string, text: string): s
   return messagePage({ title: heading, firm, icon: ICONS.search(), tone: 'bad', heading, text })
 }
 
-export function throttledPageHtml(firm: string, message: string): string {
+/** The lock after too many wrong PINs: how long, and whom to call meanwhile. */
+export function throttledPageHtml(firm: FirmContact, message: string): string {
   return messagePage({
     title: 'Terlalu banyak percobaan',
-    firm,
+    firm: firm.name,
     icon: ICONS.lock(),
     tone: 'bad',
     heading: 'Coba lagi nanti',
     text: message,
+    extra: `<p class="note">${esc(SHARE_MSG.contact(firm.name, firm.phone))}</p>`,
   })
 }
 

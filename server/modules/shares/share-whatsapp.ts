@@ -76,6 +76,12 @@ export async function sendShareWhatsApp(
     })
     .returning('id')
     .executeTakeFirstOrThrow()
+  // The list shows where the link went last, and 'Kirim ulang' offers that number again.
+  await trx
+    .updateTable('shares')
+    .set({ sent_phone: phone, sent_at: now })
+    .where('id', '=', share.id)
+    .execute()
   return { id: row.id, phone }
 }
 

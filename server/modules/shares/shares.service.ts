@@ -20,7 +20,7 @@ type User = Actor & HistoryActor
 type Created = { id: number; url: string; expires_at: string }
 
 /** ShareCreateSchema's output, spelled out (its period branch's inferred type keeps only from/to). */
-export type ShareCreateInput = { expires_in_days: number; pin?: string } & (
+export type ShareCreateInput = { expires_in_days: number; pin?: string; label?: string } & (
   | { report_id: number }
   | { from: string; to: string; work_item_ids?: number[] }
 )
@@ -75,6 +75,7 @@ export async function createShare(
     name = periodTitle(input.from, input.to)
   }
   const token = newShareToken()
+  const label = input.label || null
   const now = Date.now()
   const expires_at = new Date(now + input.expires_in_days * DAY_MS).toISOString()
   const row = await trx
@@ -91,12 +92,14 @@ export async function createShare(
       expires_at,
       created_by: user.id,
       created_at: new Date(now).toISOString(),
+      label,
     })
     .returning('id')
     .executeTakeFirstOrThrow()
   await recordShareHistory(trx, user, project.id, 'create', row.id, name, {
     expires_at,
     pin: Boolean(input.pin),
+    ...(label ? { label } : {}),
   })
   return { id: row.id, url: shareUrl(deps, origin, token), expires_at }
 }
@@ -143,6 +146,9 @@ export async function listShares(deps: Deps, user: Actor, slug: string, origin: 
     last_viewed_at: r.last_viewed_at,
     created_by: { id: r.created_by, name: r.creator_name ?? '' },
     created_at: r.created_at,
+    label: r.label,
+    sent_phone: r.sent_phone,
+    sent_at: r.sent_at,
   }))
 }
 

@@ -155,9 +155,13 @@ describe(`PIN (${TEST_DB})`, () => {
       SHARE_MSG.pinRequired,
     ])
     expect((await data(token, '482913')).status).toBe(200)
+    // Each wrong PIN says how many guesses are left; the last one says how long the wait is.
     for (let i = 0; i < SHARE_PIN_TRIES; i++) {
       const res = await data(token, '000000')
-      expect([res.status, res.json.message]).toEqual([401, SHARE_MSG.pinWrong])
+      expect(res.status).toBe(401)
+      if (i < SHARE_PIN_TRIES - 1)
+        expect(res.json.message).toBe(`PIN salah. Sisa ${SHARE_PIN_TRIES - 1 - i} percobaan.`)
+      else expect(res.json.message).toMatch(/^PIN salah\. Percobaan habis, coba lagi dalam \d+ menit\.$/)
     }
     const blocked = await data(token, '000000')
     expect(blocked.status).toBe(429)
@@ -179,7 +183,9 @@ describe(`PIN (${TEST_DB})`, () => {
     const post = (pin: string) => t.request('POST', `/s/${token}`, { body: new URLSearchParams({ pin }) })
     const wrong = await post('111111')
     expect(wrong.status).toBe(401)
-    expect(wrong.text).toContain(SHARE_MSG.pinWrong)
+    expect(wrong.text).toContain(`PIN salah. Sisa ${SHARE_PIN_TRIES - 1} percobaan.`)
+    // Whom to ask for the PIN: the firm, by the name the pages carry.
+    expect(wrong.text).toContain(`Hubungi ${t.deps.config.firmName}`)
     // A right PIN leaves a pass on the link's path and goes to the page (303), so a reload or Back
     // from the PDF opens it again instead of asking the phone to re-send the form.
     const posted = await post('482913')

@@ -121,8 +121,11 @@ export function useRevokeShare(slug: string) {
 }
 
 export function useSendShareWhatsApp(slug: string) {
+  const qc = useQueryClient()
   return useMutation({
     mutationFn: ({ share, phone, key }: { share: Pick<Share, 'id'>; phone: string; key: string }) =>
       sendShareWhatsApp(slug, share.id, phone, key),
+    // The list shows the number each link was last sent to.
+    onSuccess: () => refreshQueries(qc, reportKeys.shares(slug)),
   })
 }

@@ -2,8 +2,6 @@ import { useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { hstack, stack } from 'styled-system/patterns'
 import { SHARE_MSG } from '../../../contracts/shares'
-import { failureMessage, toApiError } from '../../../lib/api'
-import { newRequestId } from '../../../lib/upload-request'
 import { needsSignalTo } from '../../../lib/use-online'
 import { Button } from '../../../ui/button'
 import { FormError, TextField } from '../../../ui/field'
@@ -11,7 +9,7 @@ import { IconCheckCircle, IconFiles, IconPhone, IconPlus, IconSend } from '../..
 import { notify } from '../../../ui/notify'
 import type { CreatedShare } from '../api'
 import { copyText } from '../clipboard'
-import { useSendShareWhatsApp } from '../queries'
+import { useShareSend } from '../share-send'
 
 const jakartaDate = new Intl.DateTimeFormat('id-ID', {
   timeZone: 'Asia/Jakarta',
@@ -22,8 +20,8 @@ const jakartaDate = new Intl.DateTimeFormat('id-ID', {
 
 /**
  * The link just made: to copy (the field stays selectable when the clipboard is refused), its PIN for
- * the admin to tell the client, and 'Kirim via WhatsApp' to a number. Each send keeps its
- * Idempotency-Key until it is answered, so a double tap or a retry sends one message.
+ * the admin to tell the client, and 'Kirim via WhatsApp' to a number (share-send.ts: one message per
+ * tap, however often it is retried).
  */
 export function ShareCreated({
   slug,
@@ -34,11 +32,8 @@ export function ShareCreated({
   share: CreatedShare & { pin: string }
   onAnother: () => void
 }) {
-  const send = useSendShareWhatsApp(slug)
+  const send = useShareSend(slug, share.id)
   const [phone, setPhone] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [sentTo, setSentTo] = useState<string | null>(null)
-  const key = useRef<{ phone: string; key: string } | null>(null)
   const field = useRef<HTMLInputElement>(null)
 
   async function onCopy(el: HTMLElement) {
@@ -49,28 +44,7 @@ export function ShareCreated({
     }
   }
 
-  async function onSend() {
-    const number = phone.trim()
-    if (!number) return setError(SHARE_MSG.badPhone)
-    if (send.isPending) return
-    if (key.current?.phone !== number) key.current = { phone: number, key: newRequestId() }
-    try {
-      const res = await send.mutateAsync({ share: { id: share.id }, phone: number, key: key.current.key })
-      key.current = null
-      setSentTo(number)
-      notify('success', res.message || SHARE_MSG.whatsappQueued)
-    } catch (err) {
-      const e = toApiError(err, SHARE_MSG.whatsappFailed)
-      if (e.status >= 400 && e.status < 500) key.current = null
-      setError(
-        e.errors?.phone ??
-          failureMessage(err, {
-            failed: SHARE_MSG.whatsappFailed,
-            thrown: `${SHARE_MSG.whatsappFailed}. Periksa koneksi Anda.`,
-          }),
-      )
-    }
-  }
+  const onSend = () => void send.submit(phone)
 
   return (
     <div className={stack({ gap: '4' })} data-testid="share-created">
@@ -143,33 +117,32 @@ export function ShareCreated({
             fieldClassName={css({ flex: '1', minW: '0' })}
             onChange={(e) => {
               setPhone(e.target.value)
-              setError(null)
-              setSentTo(null)
+              send.edited()
             }}
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
                 e.preventDefault()
-                void onSend()
+                onSend()
               }
             }}
           />
           <Button
             variant="secondary"
             onClick={onSend}
-            loading={send.isPending}
+            loading={send.pending}
             needsSignal={needsSignalTo('mengirim')}
             className={css({ color: 'green.800' })}
           >
-            {send.isPending ? null : <IconSend />} {SHARE_MSG.buttonWhatsApp}
+            {send.pending ? null : <IconSend />} {SHARE_MSG.buttonWhatsApp}
           </Button>
         </div>
-        {error ? (
+        {send.error ? (
           <div className={css({ mt: '2' })}>
-            <FormError message={error} />
+            <FormError message={send.error} />
           </div>
-        ) : sentTo ? (
+        ) : send.sentTo ? (
           <p role="status" className={css({ mt: '2', fontSize: 'xs', color: 'green.800' })}>
-            {SHARE_MSG.whatsappQueued} ke {sentTo}.
+            {SHARE_MSG.whatsappQueued} ke {send.sentTo}.
           </p>
         ) : null}
       </div>

@@ -9,6 +9,7 @@ import {
   SHARE_DAYS_DEFAULT,
   SHARE_DAYS_MAX,
   SHARE_DAYS_MIN,
+  SHARE_LABEL_MAX,
   SHARE_MSG,
   type ShareCreate,
 } from '../../../contracts/shares'
@@ -77,6 +78,7 @@ function ShareBody({ project, target }: { project: Project; target: ShareTarget 
   const picker = usePeriodPicker(project)
   const [days, setDays] = useState(String(SHARE_DAYS_DEFAULT))
   const [pin, setPin] = useState('')
+  const [label, setLabel] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [failure, setFailure] = useState<string | null>(null)
   const [created, setCreated] = useState<(CreatedShare & { pin: string }) | null>(null)
@@ -95,8 +97,10 @@ function ShareBody({ project, target }: { project: Project; target: ShareTarget 
     if (!Number.isInteger(n) || n < SHARE_DAYS_MIN || n > SHARE_DAYS_MAX)
       next.expires_in_days = SHARE_MSG.badDays
     if (pin !== '' && !/^\d{6}$/.test(pin)) next.pin = SHARE_MSG.badPin
+    const name = label.trim()
+    if (name.length > SHARE_LABEL_MAX) next.label = SHARE_MSG.badLabel
     if (Object.keys(next).length > 0) return setErrors(next)
-    const common = { expires_in_days: n, ...(pin ? { pin } : {}) }
+    const common = { expires_in_days: n, ...(pin ? { pin } : {}), ...(name ? { label: name } : {}) }
     const input: ShareCreate =
       target.kind === 'report'
         ? { report_id: target.report.id, ...common }
@@ -134,6 +138,7 @@ function ShareBody({ project, target }: { project: Project; target: ShareTarget 
             onAnother={() => {
               setCreated(null)
               setPin('')
+              setLabel('')
             }}
           />
         ) : (
@@ -146,6 +151,19 @@ function ShareBody({ project, target }: { project: Project; target: ShareTarget 
                 {target.report.photo_count} foto
               </p>
             )}
+            <TextField
+              label={SHARE_MSG.labelLabel}
+              value={label}
+              maxLength={SHARE_LABEL_MAX}
+              autoComplete="off"
+              placeholder={SHARE_MSG.labelPlaceholder}
+              hint={SHARE_MSG.labelHint}
+              error={errors.label}
+              onChange={(e) => {
+                setLabel(e.target.value)
+                edited()
+              }}
+            />
             <fieldset>
               <legend className={css({ fontSize: 'sm', fontWeight: '500', color: 'fg', mb: '1.5' })}>
                 {SHARE_MSG.expiresLabel}

@@ -8,11 +8,13 @@ import { failureMessage } from '../../../lib/api'
 import { jakartaDateTime } from '../../../lib/jakarta-time'
 import { needsSignalTo } from '../../../lib/use-online'
 import { Button } from '../../../ui/button'
-import { IconEye, IconFiles, IconLock, IconXCircle } from '../../../ui/icons'
+import { IconEye, IconFiles, IconLock, IconSend, IconXCircle } from '../../../ui/icons'
 import { notify } from '../../../ui/notify'
 import { Skeleton } from '../../../ui/skeleton'
 import { copyText } from '../clipboard'
 import { useRevokeShare } from '../queries'
+import { localPhone } from '../share-send'
+import { ShareResend } from './share-resend'
 
 const STATE_TONE: Record<ShareState, string> = {
   active: badge({ tone: 'approved' }),
@@ -21,8 +23,10 @@ const STATE_TONE: Record<ShareState, string> = {
 }
 
 /**
- * The links already made (of this report, or the project's period links): state, expiry, views, PIN,
- * 'Salin' and 'Cabut'. 'Cabut' asks in the row itself (a second modal over this one would trap focus twice).
+ * The links already made (of this report, or the project's period links): whom each is for (its label),
+ * state, expiry, views, PIN, the number it was last sent to; 'Salin', 'Kirim ulang' and 'Cabut'. 'Cabut'
+ * asks and 'Kirim ulang' takes the number in the row itself (a second modal over this one would trap
+ * focus twice).
  */
 export function ShareLinks({
   slug,
@@ -39,6 +43,7 @@ export function ShareLinks({
 }) {
   const revoke = useRevokeShare(slug)
   const [confirming, setConfirming] = useState<number | null>(null)
+  const [resending, setResending] = useState<number | null>(null)
 
   async function onRevoke(share: Share) {
     try {
@@ -93,6 +98,18 @@ export function ShareLinks({
                 className={flex({ gap: '2', align: 'center', justify: 'space-between', flexWrap: 'wrap' })}
               >
                 <div className={css({ minW: '0' })}>
+                  <p
+                    data-testid="share-label"
+                    className={css({
+                      fontSize: 'sm',
+                      fontWeight: '600',
+                      color: share.label ? 'fg' : 'fgSubtle',
+                      mb: '1',
+                      overflowWrap: 'anywhere',
+                    })}
+                  >
+                    {share.label ?? SHARE_MSG.unlabeled}
+                  </p>
                   <p className={hstack({ gap: '2', flexWrap: 'wrap' })}>
                     <span className={STATE_TONE[share.state]}>{SHARE_MSG.states[share.state]}</span>
                     <span className={css({ fontSize: 'xs', color: 'fgMuted' })}>
@@ -119,10 +136,16 @@ export function ShareLinks({
                       <IconLock /> {share.has_pin ? SHARE_MSG.withPin : SHARE_MSG.noPin}
                     </span>
                     {showPeriod ? <span>{periodLabel(share.period_from, share.period_to)}</span> : null}
+                    <span data-testid="share-sent">
+                      <IconSend />{' '}
+                      {share.sent_phone && share.sent_at
+                        ? SHARE_MSG.sentTo(localPhone(share.sent_phone), jakartaDateTime(share.sent_at))
+                        : SHARE_MSG.notSent}
+                    </span>
                   </p>
                 </div>
-                {share.state === 'active' && confirming !== share.id ? (
-                  <div className={hstack({ gap: '1' })}>
+                {share.state === 'active' && confirming !== share.id && resending !== share.id ? (
+                  <div className={hstack({ gap: '1', flexWrap: 'wrap' })}>
                     <Button
                       variant="ghost"
                       size="xs"
@@ -130,6 +153,15 @@ export function ShareLinks({
                       aria-label={`${SHARE_MSG.copyShort} ${share.url}`}
                     >
                       <IconFiles /> {SHARE_MSG.copyShort}
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="xs"
+                      onClick={() => setResending(share.id)}
+                      needsSignal={needsSignalTo('mengirim')}
+                      className={css({ color: 'green.800' })}
+                    >
+                      <IconSend /> {share.sent_phone ? SHARE_MSG.resend : SHARE_MSG.buttonWhatsApp}
                     </Button>
                     <Button
                       variant="dangerGhost"
@@ -142,6 +174,9 @@ export function ShareLinks({
                   </div>
                 ) : null}
               </div>
+              {resending === share.id && share.state === 'active' ? (
+                <ShareResend slug={slug} share={share} onClose={() => setResending(null)} />
+              ) : null}
               {confirming === share.id ? (
                 <section
                   aria-label={SHARE_MSG.revokeTitle}
