@@ -8,6 +8,7 @@ import {
 import type { Deps } from '../../deps'
 import { AppError, notFound, nowIso } from '../../http'
 import { UsageCounters } from '../../limits/usage-counters'
+import { readFirmSettings } from '../settings/firm-settings'
 import {
   periodTitle,
   type SharePhotoRow,
@@ -35,12 +36,13 @@ import type { FirmContact } from './share-pages'
 const WINDOW_MS = SHARE_PIN_WINDOW_MIN * 60_000
 export const gone = () => new AppError(410, SHARE_MSG.gone)
 
-/** The firm's name on the pages: FIRM_NAME, as on the report's cover. */
-export const firmName = (deps: Pick<Deps, 'config'>) => deps.config.firmName
-
-/** Whom the PIN form and the lock tell a visitor to ask: the firm's name and phone. */
+/**
+ * The firm on the pages and whom a visitor asks for the PIN or a new link: the firm settings an admin
+ * saved (name, phone), FIRM_NAME until then; read on every page, so every process shows the saved one.
+ */
 export async function firmContact(deps: Pick<Deps, 'config' | 'db'>): Promise<FirmContact> {
-  return { name: firmName(deps), phone: null }
+  const firm = await readFirmSettings(deps)
+  return { name: firm.name, phone: firm.phone.trim() || null }
 }
 
 /** The link by token: 404 for none, 410 for a revoked or expired one or one whose report was removed. */
@@ -136,7 +138,7 @@ async function publicShare(deps: Deps, share: ShareRow): Promise<PublicShare> {
     `exp=${exp}&sig=${signUrl(share.sign_key, { token: share.token, what, size, exp })}`
   const ready = report && report.status === 'ready' && report.blob_key ? report : null
   return {
-    firm: firmName(deps),
+    firm: (await firmContact(deps)).name,
     project: { name: project.name, description: project.description ?? '' },
     title: report?.title ?? periodTitle(share.period_from ?? '', share.period_to ?? ''),
     period_from: report?.period_from ?? share.period_from ?? '',

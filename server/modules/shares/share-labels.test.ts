@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SHARE_LABEL_MAX, SHARE_MSG, type Share } from '../../../src/contracts/shares'
+import { SHARE_LABEL_MAX, SHARE_MSG, SHARE_PIN_TRIES, type Share } from '../../../src/contracts/shares'
 import { TEST_DB, type TestApp } from '../../test/harness'
 import { SimulatedDriver } from '../whatsapp/simulated-driver'
 import { WhatsAppWorker } from '../whatsapp/whatsapp-worker'
@@ -117,5 +117,33 @@ describe(`Kirim ulang (${TEST_DB})`, () => {
     } finally {
       await worker.stop()
     }
+  })
+})
+
+describe(`whom to contact (${TEST_DB})`, () => {
+  it('the PIN form and the lock name the firm and its phone from the firm settings', async () => {
+    const saved = await t.request('PUT', '/api/settings/firm', {
+      token: admin.token,
+      json: {
+        name: 'PT Cipta Konsultan',
+        address: 'Jl. Merdeka 10, Bandung',
+        phone: '(022) 555-0101',
+        signatories: [],
+      },
+    })
+    expect(saved.status, saved.text).toBe(200)
+    const made = await create({ report_id: (await report()).id, pin: '135790' })
+    const token = (made.json.data.url as string).split('/s/')[1] as string
+    const contact = 'Hubungi PT Cipta Konsultan ((022) 555-0101) bila Anda tidak tahu PIN-nya.'
+    const form = await t.request('GET', `/s/${token}`)
+    expect(form.status).toBe(401)
+    expect(form.text).toContain('PT Cipta Konsultan')
+    expect(form.text).toContain(contact)
+    const post = () => t.request('POST', `/s/${token}`, { body: new URLSearchParams({ pin: '000000' }) })
+    for (let i = 0; i < SHARE_PIN_TRIES; i++) expect((await post()).status).toBe(401)
+    const locked = await post()
+    expect(locked.status).toBe(429)
+    expect(locked.text).toMatch(/Terlalu banyak percobaan PIN\. Coba lagi dalam \d+ menit\./)
+    expect(locked.text).toContain(contact)
   })
 })

@@ -8,7 +8,7 @@ import type { Deps } from '../../deps'
 import { AppError } from '../../http'
 import type { Routes } from '../../route'
 import { PAGE_CSP } from './page-shell'
-import { checkPin, firmContact, firmName, isPreviewBot, liveShare, openShare } from './public-share'
+import { checkPin, firmContact, isPreviewBot, liveShare, openShare } from './public-share'
 import { publicHeaders } from './public-share.routes'
 import { PIN_PASS_COOKIE, PIN_PASS_S, pinPass } from './share-crypto'
 import {
@@ -123,7 +123,7 @@ export const sharePageRoutes: Routes = (deps, on) => {
   )
 
   on(endpoints.verifyPage, async (c) => {
-    const firm = firmName(deps)
+    const firm = (await firmContact(deps)).name
     try {
       const v = await verifyReport(deps, c.req.param('code'))
       return html(c, verifyPageHtml(firm, v, deps.config.firmTimeZone))
