@@ -264,14 +264,27 @@ test('the admin approves one file and rejects one; only pending files keep the b
     await expect(fileRow(page, name).getByRole('button', { name: `Setujui ${name}` })).toBeVisible()
 
   await fileRow(page, 'Minggu 1.pdf').getByRole('button', { name: 'Setujui Minggu 1.pdf' }).click()
-  await expectToast(page, 'File approved successfully')
+  await expectToast(page, 'File berhasil disetujui')
   await expect(fileRow(page, 'Minggu 1.pdf').getByText('Disetujui', { exact: true })).toBeVisible()
-  await expect(fileRow(page, 'Minggu 1.pdf').getByRole('button', { name: /^(Setujui|Tolak)/ })).toHaveCount(0)
+  await expect(fileRow(page, 'Minggu 1.pdf').getByRole('button', { name: /^(Setujui|Revisi)/ })).toHaveCount(
+    0,
+  )
 
-  await fileRow(page, 'Minggu 3.pdf').getByRole('button', { name: 'Tolak Minggu 3.pdf' }).click()
-  await expectToast(page, 'File rejected')
-  await expect(fileRow(page, 'Minggu 3.pdf').getByText('Ditolak', { exact: true })).toBeVisible()
-  await expect(fileRow(page, 'Minggu 3.pdf').getByRole('button', { name: /^(Setujui|Tolak)/ })).toHaveCount(0)
+  // 'Revisi' asks for the reason (issue 30): nothing is sent without one; the row then shows it.
+  await fileRow(page, 'Minggu 3.pdf').getByRole('button', { name: 'Revisi Minggu 3.pdf' }).click()
+  const ask = page.getByRole('dialog', { name: 'Minta Revisi File' })
+  await ask.getByRole('button', { name: 'Kirim Revisi' }).click()
+  await expect(ask.getByText('Catatan revisi harus diisi')).toBeVisible()
+  await ask.getByLabel('Catatan revisi').fill('Tabel volume belum ditandatangani pengawas')
+  await ask.getByRole('button', { name: 'Kirim Revisi' }).click()
+  await expectToast(page, 'File dikembalikan untuk revisi')
+  await expect(fileRow(page, 'Minggu 3.pdf').getByText('Revisi', { exact: true })).toBeVisible()
+  await expect(fileRow(page, 'Minggu 3.pdf').getByTestId('file-review-note')).toContainText(
+    'Tabel volume belum ditandatangani pengawas',
+  )
+  await expect(fileRow(page, 'Minggu 3.pdf').getByRole('button', { name: /^(Setujui|Revisi)/ })).toHaveCount(
+    0,
+  )
   // The one left pending keeps its buttons.
   await expect(
     fileRow(page, 'Minggu 2 – revisi ü.bin').getByRole('button', { name: /^Setujui/ }),

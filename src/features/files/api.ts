@@ -50,8 +50,12 @@ export async function removeFolder(slug: string, folder: string) {
   return api.delete(pathTo(fileEndpoints.removeFolder, { slug, folderUuid: folder }))
 }
 
-export async function reviewFile(slug: string, file: string, decision: ReviewDecision) {
-  return api.patch<FileEntry>(pathTo(fileEndpoints.review, { slug, fileUuid: file, status: decision }))
+/** Approve, or send back for revision with its reason (`{ note }`: the app always gives one). */
+export async function reviewFile(slug: string, file: string, decision: ReviewDecision, note?: string) {
+  return api.patch<FileEntry>(
+    pathTo(fileEndpoints.review, { slug, fileUuid: file, status: decision }),
+    note !== undefined ? { note } : undefined,
+  )
 }
 
 export async function removeFile(slug: string, file: string) {

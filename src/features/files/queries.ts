@@ -88,8 +88,13 @@ function patchPages(
 export function useReviewFile() {
   const qc = useQueryClient()
   return useMutation({
-    mutationFn: ({ slug, file, decision }: Place & { file: string; decision: ReviewDecision }) =>
-      reviewFile(slug, file, decision),
+    mutationFn: ({
+      slug,
+      file,
+      decision,
+      note,
+    }: Place & { file: string; decision: ReviewDecision; note?: string }) =>
+      reviewFile(slug, file, decision, note),
     onSuccess: (res, place) => {
       const entry = res.data
       if (entry)

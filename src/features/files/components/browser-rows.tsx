@@ -15,8 +15,8 @@ import {
   IconFolder,
   IconMoreVertical,
   IconPencil,
+  IconRotateCcw,
   IconTrash,
-  IconX,
 } from '../../../ui/icons'
 import { Menu } from '../../../ui/menu'
 import { Skeleton } from '../../../ui/skeleton'
@@ -146,6 +146,16 @@ const s = {
   reviewButtons: flex({ gap: '1.5', md: { mr: '1' } }),
   approve: css({ color: 'green.700', _hover: { _enabled: { bg: 'green.50', borderColor: 'green.300' } } }),
   reject: css({ color: 'red.700', _hover: { _enabled: { bg: 'red.50', borderColor: 'red.300' } } }),
+  // The reason of a 'Revisi', under the name where the uploader looks (issue 30).
+  reviewNote: css({
+    mt: '1',
+    fontSize: 'xs',
+    lineHeight: '1.45',
+    color: 'red.800',
+    wordBreak: 'break-word',
+    whiteSpace: 'pre-line',
+  }),
+  reviewNoteLabel: css({ fontWeight: '600' }),
   desktopButtons: css({ display: { base: 'none', md: 'inline-flex' }, gap: '1' }),
   percent: css({ fontSize: 'xs', fontVariantNumeric: 'tabular-nums' }),
 }
@@ -263,7 +273,7 @@ export const FileRow = memo(function FileRow({
   const size = formatFileSize(file.size_kb)
   const reviewable = canReview && file.status === 'pending'
   const reviewed = file.reviewer
-    ? `${file.status === 'approved' ? 'Disetujui' : 'Ditolak'} oleh ${file.reviewer.name}, ${formatDateTime(file.reviewed_at)}`
+    ? `${file.status === 'approved' ? 'Disetujui' : 'Revisi'} oleh ${file.reviewer.name}, ${formatDateTime(file.reviewed_at)}`
     : undefined
   const busy = reviewing !== undefined
   const isDownloading = downloading !== undefined
@@ -288,6 +298,12 @@ export const FileRow = memo(function FileRow({
               {formatRelativeTime(file.created_at)}
             </time>
           </p>
+          {file.status === 'rejected' && file.review_note ? (
+            <p className={s.reviewNote} data-testid="file-review-note">
+              <span className={s.reviewNoteLabel}>Catatan revisi: </span>
+              {file.review_note}
+            </p>
+          ) : null}
         </div>
       </div>
       <span className={cellText}>{size}</span>
@@ -353,10 +369,10 @@ export const FileRow = memo(function FileRow({
               needsSignal={needsSignalTo('meninjau')}
               loading={reviewing === 'rejected'}
               disabled={busy}
-              aria-label={`Tolak ${file.name}`}
+              aria-label={`Revisi ${file.name}`}
             >
-              {reviewing === 'rejected' ? null : <IconX />}
-              Tolak
+              {reviewing === 'rejected' ? null : <IconRotateCcw />}
+              Revisi
             </Button>
           </div>
         ) : null}

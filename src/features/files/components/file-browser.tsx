@@ -26,6 +26,7 @@ import { folderQueryOptions, useRemoveFile, useRemoveFolder, useReviewFile } fro
 import { Breadcrumbs } from './breadcrumbs'
 import { BrowserBody, type Entry } from './browser-body'
 import { FileRow, FolderRow, type RowHandlers } from './browser-rows'
+import { FileReviewNoteDialog } from './file-review-dialog'
 import { useFolderLocation } from './folder-location'
 import { type FolderDialogState, FolderNameDialog } from './folder-name-dialog'
 import { UploadDialog } from './upload-dialog'
@@ -94,16 +95,28 @@ export function FileBrowser({ area, project }: { area: FileArea; project: Projec
     if (targetListed) document.getElementById(`file-${targetFile}`)?.scrollIntoView({ block: 'center' })
   }, [targetListed, targetFile])
 
-  async function onReview(file: FileEntry, decision: ReviewDecision) {
+  // 'Revisi' asks for the reason first (the same dialog as documentation's); 'Setujui' goes at once.
+  const [asking, setAsking] = useState<FileEntry | null>(null)
+  function onReview(file: FileEntry, decision: ReviewDecision) {
+    if (decision === 'rejected') setAsking(file)
+    else void sendReview(file, decision)
+  }
+
+  async function sendReview(file: FileEntry, decision: ReviewDecision, note?: string) {
     setReviewing((r) => ({ ...r, [file.uuid]: decision }))
     try {
-      await review.mutateAsync({ slug, area, file: file.uuid, decision })
-      notify('success', decision === 'approved' ? FILE_MSG.fileApproved : FILE_MSG.fileRejected)
+      const res = await review.mutateAsync({ slug, area, file: file.uuid, decision, note })
+      notify(
+        'success',
+        res.message || (decision === 'approved' ? FILE_MSG.fileApproved : FILE_MSG.fileRejected),
+      )
+      return true
     } catch (err) {
       notify(
         'error',
         errorMessage(err, decision === 'approved' ? FILE_MSG.fileApproveFailed : FILE_MSG.fileRejectFailed),
       )
+      return false
     } finally {
       setReviewing(({ [file.uuid]: _, ...rest }) => rest)
     }
@@ -278,6 +291,12 @@ export function FileBrowser({ area, project }: { area: FileArea; project: Projec
         state={folderDialog}
         where={where}
         onClose={() => setFolderDialog(null)}
+      />
+      <FileReviewNoteDialog
+        file={asking}
+        pending={asking !== null && reviewing[asking.uuid] === 'rejected'}
+        onClose={() => setAsking(null)}
+        onSubmit={(file, note) => sendReview(file, 'rejected', note)}
       />
       <ConfirmDialog
         open={confirm?.kind === 'folder'}
