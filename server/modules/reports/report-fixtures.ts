@@ -55,6 +55,8 @@ export async function uploadDoc(t: TestApp, who: Account, slug: string, spec: Do
     lat: spec.lat ?? null,
     lng: spec.lng ?? null,
     accuracy_m: spec.lat === undefined ? null : (spec.accuracy ?? null),
+    // A place is kept only from the app's own camera at that moment (issue 30).
+    ...(spec.lat === undefined ? {} : { source: 'camera' }),
   }))
   form.append('meta', JSON.stringify(meta))
   for (let i = 0; i < count; i++) {

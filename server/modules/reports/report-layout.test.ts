@@ -2,8 +2,22 @@ import { describe, expect, it } from 'vitest'
 import { periodLabel } from '../../../src/contracts/days'
 import { normalizeReportCode, REPORT_CODE_PATTERN } from '../../../src/contracts/reports'
 import { newReportCode } from './report-create'
-import { CONTENT, COVER_MORE_ROWS, COVER_TABLE_ROWS, PAGE, planReport } from './report-layout'
-import { firmDayOf, indonesianDateTime, indonesianDayName, pdfSafe, wrapLines } from './report-text'
+import {
+  CONTENT,
+  COVER_MORE_ROWS,
+  COVER_TABLE_ROWS,
+  COVER_TABLE_ROWS_SIGNED,
+  PAGE,
+  planReport,
+} from './report-layout'
+import {
+  firmDayOf,
+  indonesianDateTime,
+  indonesianDayName,
+  pdfSafe,
+  phraseLines,
+  wrapLines,
+} from './report-text'
 
 /* The pure parts of a report: its plan of pages, its words, its codes. */
 
@@ -11,7 +25,7 @@ const photos = (groups: [number | null, string, number][]) =>
   groups.flatMap(([workItem, day, n]) => Array.from({ length: n }, () => ({ workItem, day })))
 
 describe('the plan of a report', () => {
-  it('a new page per work item, a new row per day, never more than per_page photos on a page', () => {
+  it('photos flow: a work item starts where the last ended, rows per day, never more than per_page on a page', () => {
     const list = photos([
       [1, '2026-11-17', 3],
       [1, '2026-11-18', 1],
@@ -19,17 +33,59 @@ describe('the plan of a report', () => {
       [null, '2026-11-20', 1],
     ])
     const four = planReport(list, 4, 3)
-    // cover; item 1: rows [2],[1] then [1]; item 2: rows [2],[2] then [1]; none: [1]
-    expect(four.pages.map((p) => p.kind)).toEqual(['cover', 'photos', 'photos', 'photos', 'photos', 'photos'])
+    // rows: item 1 [2],[1] (17th), [1] (18th); item 2 [2],[2],[1]; none [1]: two rows a page.
+    expect(four.pages.map((p) => p.kind)).toEqual(['cover', 'photos', 'photos', 'photos', 'photos'])
     const photoPages = four.pages.filter((p) => p.kind === 'photos')
-    expect(photoPages.map((p) => p.rows.map((r) => r.cells.length))).toEqual([[2, 1], [1], [2, 2], [1], [1]])
-    expect(photoPages.map((p) => p.continued)).toEqual([false, true, false, true, false])
+    expect(photoPages.map((p) => p.rows.map((r) => r.cells.length))).toEqual([[2, 1], [1, 2], [2, 1], [1]])
+    // A heading where an item begins (even mid-page) and atop each page it continues on.
+    expect(photoPages.map((p) => p.rows.map((r) => r.heading && [r.workItem, r.heading.continued]))).toEqual([
+      [[1, false], null],
+      [
+        [1, true],
+        [2, false],
+      ],
+      [[2, true], null],
+      [[null, false]],
+    ])
+    // A day's band where the day begins and under each heading; a day's further rows just follow.
+    expect(photoPages[0].rows.map((r) => r.dayY !== null)).toEqual([true, false])
     // Every photo once, in order.
     expect(photoPages.flatMap((p) => p.rows.flatMap((r) => r.cells.map((c) => c.photo)))).toEqual(
       list.map((_, i) => i),
     )
-    expect(planReport(list, 2, 3).pages).toHaveLength(1 + 2 + 3 + 1)
-    expect(planReport(list, 6, 3).pages).toHaveLength(1 + 1 + 1 + 1)
+    expect(planReport(list, 2, 3).pages).toHaveLength(1 + 5)
+    expect(planReport(list, 6, 3).pages).toHaveLength(1 + 3)
+  })
+
+  it('two work items of two photos share one page (no page left mostly white)', () => {
+    const plan = planReport(
+      photos([
+        [1, '2026-11-17', 2],
+        [2, '2026-11-17', 2],
+      ]),
+      4,
+      2,
+    )
+    expect(plan.pages.filter((p) => p.kind === 'photos')).toHaveLength(1)
+  })
+
+  it('rows never overlap: each below the one above, headings and bands included', () => {
+    const list = photos([
+      [1, '2026-11-17', 1],
+      [2, '2026-11-18', 1],
+      [3, '2026-11-19', 1],
+    ])
+    for (const perPage of [2, 4, 6] as const)
+      for (const page of planReport(list, perPage, 3).pages)
+        if (page.kind === 'photos')
+          for (const [i, row] of page.rows.entries()) {
+            if (row.heading && row.dayY !== null) expect(row.dayY).toBeGreaterThanOrEqual(row.heading.y + 26)
+            if (i > 0) {
+              const above = page.rows[i - 1].cells[0]
+              const top = row.heading?.y ?? row.dayY ?? row.cells[0].y
+              expect(top).toBeGreaterThanOrEqual(above.y + above.height)
+            }
+          }
   })
 
   it('cells stay inside the page margins at 2, 4 and 6 per page', () => {
@@ -55,10 +111,28 @@ describe('the plan of a report', () => {
         ['cover-more', { from: COVER_TABLE_ROWS + COVER_MORE_ROWS, to: items }],
       ],
     )
+    // With the signature block at its foot, the cover holds fewer lines; the rest continue.
+    const signed = planReport(photos([[1, '2026-11-17', 1]]), 4, 10, true)
+    expect(
+      signed.pages.slice(0, 2).map((p) => (p.kind === 'photos' ? p.kind : [p.kind, p.tableRows])),
+    ).toEqual([
+      ['cover', { from: 0, to: COVER_TABLE_ROWS_SIGNED }],
+      ['cover-more', { from: COVER_TABLE_ROWS_SIGNED, to: 10 }],
+    ])
   })
 })
 
 describe('the words of a report', () => {
+  it('a title breaks between its phrases, not inside one', () => {
+    const measure = (s: string) => s.length * 10
+    expect(phraseLines('Laporan Dokumentasi Mingguan - Gedung A - Minggu ke-3', 320, 3, measure)).toEqual([
+      'Laporan Dokumentasi Mingguan -',
+      'Gedung A - Minggu ke-3',
+    ])
+    // A phrase wider than a line wraps at its spaces; what does not fit ends with an ellipsis.
+    expect(phraseLines('Satu dua tiga empat lima enam', 120, 2, measure)).toEqual(['Satu dua', 'tiga empat…'])
+  })
+
   it('Indonesian dates and times in the firm zone', () => {
     expect(periodLabel('2026-11-17', '2026-11-23')).toBe('17–23 November 2026')
     expect(indonesianDayName('2026-11-17')).toBe('Selasa, 17 November 2026')

@@ -1,18 +1,13 @@
 import { once } from 'node:events'
 import type { Writable } from 'node:stream'
 import PDFDocument from 'pdfkit'
-import QRCode from 'qrcode'
+import { type CoverText, drawCover } from './report-cover'
+import { BOLD, COLOR, type Doc, line, lines, REGULAR, use } from './report-draw'
 import type { PrintImage } from './report-images'
-import {
-  type Cell,
-  CONTENT,
-  ITEM_HEADING_H,
-  MARGIN,
-  PAGE,
-  type Plan,
-  type PlannedPage,
-} from './report-layout'
-import { fitLine, pdfSafe, wrapLines } from './report-text'
+import { type Cell, CONTENT, ITEM_HEADING_H, MARGIN, PAGE, type Plan } from './report-layout'
+import { fitLine, pdfSafe } from './report-text'
+
+export type { CoverText } from './report-cover'
 
 /*
  * Draws a planned report (report-layout.ts) with pdfkit, page after page, into `out` as it goes: each
@@ -31,22 +26,6 @@ export type CaptionText = {
   status: string | null
 }
 
-export type CoverText = {
-  firmName: string
-  title: string
-  code: string
-  verifyUrl: string
-  projectName: string
-  projectDescription: string
-  period: string
-  preparedBy: string
-  madeOn: string
-  contents: string
-  photoCount: number
-  /** The cover's table, one line per work item in report order. */
-  workItems: { name: string; count: number }[]
-}
-
 export type ReportPdfInput = {
   cover: CoverText
   photos: readonly CaptionText[]
@@ -62,17 +41,6 @@ export type ReportPdfInput = {
   /** After each photo is placed (progress). */
   onPhoto?: (done: number) => Promise<void>
 }
-
-const COLOR = {
-  ink: '#1f2937',
-  muted: '#6b7280',
-  brand: '#1f3a5f',
-  rule: '#d1d5db',
-  band: '#eef2f7',
-  box: '#f3f4f6',
-}
-const REGULAR = 'Helvetica'
-const BOLD = 'Helvetica-Bold'
 
 export async function writeReportPdf(out: Writable, input: ReportPdfInput): Promise<{ pages: number }> {
   const doc = new PDFDocument({
@@ -96,10 +64,11 @@ export async function writeReportPdf(out: Writable, input: ReportPdfInput): Prom
       doc.addPage({ size: 'A4', margin: 0 })
       if (page.kind === 'photos') {
         drawHeader(doc, input.cover)
-        drawItemHeading(doc, input.workItemName(page.workItem), page.continued)
-        for (const [r, row] of page.rows.entries()) {
-          // A day's band where it begins, and atop each page; a day's further rows just follow.
-          if (r === 0 || page.rows[r - 1].day !== row.day) drawDayBand(doc, input.dayLabel(row.day), row.dayY)
+        for (const row of page.rows) {
+          // A work item's heading where it begins and atop each page; a day's band likewise.
+          if (row.heading)
+            drawItemHeading(doc, input.workItemName(row.workItem), row.heading.continued, row.heading.y)
+          if (row.dayY !== null) drawDayBand(doc, input.dayLabel(row.day), row.dayY)
           for (const cell of row.cells) {
             const image = await input.image(cell.photo)
             drawCell(doc, cell, input.photos[cell.photo], image, input)
@@ -122,30 +91,6 @@ export async function writeReportPdf(out: Writable, input: ReportPdfInput): Prom
   doc.end()
   await finished
   return { pages: total }
-}
-
-type Doc = PDFKit.PDFDocument
-
-/** Sets the font and colour; returns a measure of strings in that font. */
-function use(doc: Doc, font: string, size: number, color = COLOR.ink) {
-  doc.font(font).fontSize(size).fillColor(color)
-  return (s: string) => doc.widthOfString(s)
-}
-
-/** One line at (x, y), never wrapped, cut with an ellipsis to `width`. */
-function line(doc: Doc, text: string, x: number, y: number, width: number) {
-  const measure = (s: string) => doc.widthOfString(s)
-  doc.text(fitLine(pdfSafe(text), width, measure), x, y, { lineBreak: false })
-}
-
-/** Up to `max` wrapped lines at (x, y); returns the y below them. */
-function lines(doc: Doc, text: string, x: number, y: number, width: number, max: number, lead: number) {
-  const measure = (s: string) => doc.widthOfString(s)
-  for (const l of wrapLines(pdfSafe(text), width, max, measure)) {
-    doc.text(l, x, y, { lineBreak: false })
-    y += lead
-  }
-  return y
 }
 
 function drawHeader(doc: Doc, cover: CoverText) {
@@ -182,8 +127,7 @@ function drawFooter(doc: Doc, cover: CoverText, n: number, total: number) {
     doc.link(CONTENT.x, y - 2, CONTENT.width - pageWidth - 16, 11, cover.verifyUrl)
 }
 
-function drawItemHeading(doc: Doc, name: string, continued: boolean) {
-  const y = CONTENT.y
+function drawItemHeading(doc: Doc, name: string, continued: boolean, y: number) {
   doc.rect(CONTENT.x, y, CONTENT.width, ITEM_HEADING_H - 6).fill(COLOR.band)
   doc.rect(CONTENT.x, y, 3, ITEM_HEADING_H - 6).fill(COLOR.brand)
   use(doc, BOLD, 11, COLOR.brand)
@@ -209,8 +153,8 @@ const BELOW = { size: 7.5, lead: 9.2 }
 const BESIDE = { size: 8.5, lead: 10.8, width: 178 }
 
 export function captionBudget(showStatus: boolean): number {
-  // description 2, taken 1, place 2, by 1, (status and note 2)
-  return (showStatus ? 8 : 6) * BELOW.lead + 6
+  // description 2, taken and uploaded 2, place 2, by 1, (status and note 2)
+  return (showStatus ? 9 : 7) * BELOW.lead + 6
 }
 
 /** Where a cell's photo goes (the render job resizes photos for this box). */
@@ -222,13 +166,20 @@ export function photoBox(cell: Omit<Cell, 'photo'>, captionBeside: boolean, show
 
 function drawCell(doc: Doc, cell: Cell, text: CaptionText, image: PrintImage | null, input: ReportPdfInput) {
   const box = photoBox(cell, input.captionBeside, input.showStatus)
-  doc.rect(box.x, box.y, box.width, box.height).fill(COLOR.box)
+  let captionY = box.y + box.height + 5
   if (image) {
+    // On white, at the photo's own shape (issue 30: no grey bars around it), centred across and at the
+    // top of its box, the caption right below it; a hairline frames light photos.
     const scale = Math.min(box.width / image.width, box.height / image.height)
     const w = image.width * scale
     const h = image.height * scale
-    doc.image(image.jpeg, box.x + (box.width - w) / 2, box.y + (box.height - h) / 2, { width: w, height: h })
+    const x = box.x + (box.width - w) / 2
+    const y = input.captionBeside ? box.y + (box.height - h) / 2 : box.y
+    doc.image(image.jpeg, x, y, { width: w, height: h })
+    doc.rect(x, y, w, h).lineWidth(0.4).strokeColor(COLOR.rule).stroke()
+    captionY = y + h + 5
   } else {
+    doc.rect(box.x, box.y, box.width, box.height).fill(COLOR.box)
     use(doc, REGULAR, 8, COLOR.muted)
     const note = 'Foto tidak dapat ditampilkan'
     const x = box.x + (box.width - doc.widthOfString(note)) / 2
@@ -245,7 +196,7 @@ function drawCell(doc: Doc, cell: Cell, text: CaptionText, image: PrintImage | n
       6,
       input.showStatus,
     )
-  else drawCaption(doc, text, cell.x, box.y + box.height + 5, cell.width, BELOW, 2, input.showStatus)
+  else drawCaption(doc, text, cell.x, captionY, cell.width, BELOW, 2, input.showStatus)
 }
 
 function drawCaption(
@@ -262,122 +213,11 @@ function drawCaption(
   const description = t.description.trim() || '(tanpa keterangan)'
   y = lines(doc, `${t.number}. ${description}`, x, y, width, descLines, f.lead + 0.5)
   use(doc, REGULAR, f.size, COLOR.ink)
-  y = lines(doc, t.taken, x, y, width, 1, f.lead)
+  y = lines(doc, t.taken, x, y, width, 2, f.lead)
   if (t.location) y = lines(doc, t.location, x, y, width, 2, f.lead)
   y = lines(doc, t.by, x, y, width, 1, f.lead)
   if (showStatus && t.status) {
     use(doc, BOLD, f.size, COLOR.muted)
     lines(doc, t.status, x, y, width, 2, f.lead)
   }
-}
-
-function drawCover(doc: Doc, c: CoverText, page: Extract<PlannedPage, { kind: 'cover' | 'cover-more' }>) {
-  let y = MARGIN.top + 10
-  const x = CONTENT.x
-  const w = CONTENT.width
-  if (page.kind === 'cover') {
-    use(doc, BOLD, 11, COLOR.brand)
-    line(doc, c.firmName, x, y, w)
-    y += 18
-    doc.rect(x, y, w, 2).fill(COLOR.brand)
-    y += 28
-    use(doc, REGULAR, 9, COLOR.muted)
-    doc.text('LAPORAN DOKUMENTASI', x, y, { lineBreak: false, characterSpacing: 1.5 })
-    y += 16
-    use(doc, BOLD, 19, COLOR.ink)
-    y = lines(doc, c.title, x, y, w, 3, 24) + 10
-    use(doc, BOLD, 13, COLOR.brand)
-    y = lines(doc, c.projectName, x, y, w, 2, 17)
-    use(doc, REGULAR, 9.5, COLOR.ink)
-    y = lines(doc, c.projectDescription, x, y + 2, w, 4, 12.5) + 14
-    y = drawFacts(doc, c, x, y, w) + 18
-  } else {
-    use(doc, BOLD, 12, COLOR.brand)
-    doc.text('Jumlah foto per item pekerjaan (lanjutan)', x, y + 10, { lineBreak: false })
-    y += 40
-  }
-  drawTable(doc, c, page, x, y, w)
-}
-
-function drawFacts(doc: Doc, c: CoverText, x: number, y: number, w: number) {
-  const facts: [string, string][] = [
-    ['Periode', c.period],
-    ['Isi', c.contents],
-    ['Jumlah foto', String(c.photoCount)],
-    ['Disusun oleh', c.preparedBy],
-    ['Dibuat', c.madeOn],
-    ['Kode verifikasi', c.code],
-  ]
-  const boxH = facts.length * 18 + 12
-  doc.rect(x, y, w, boxH).fill(COLOR.band)
-  // A QR code of a relative address (no PUBLIC_URL configured) would lead a phone nowhere.
-  const qr = /^https?:\/\//.test(c.verifyUrl) ? boxH - 16 : 0
-  if (qr) drawQr(doc, c.verifyUrl, x + w - qr - 8, y + 8, qr)
-  y += 9
-  for (const [label, value] of facts) {
-    use(doc, REGULAR, 9.5, COLOR.muted)
-    doc.text(label, x + 12, y, { lineBreak: false })
-    use(doc, BOLD, 9.5, COLOR.ink)
-    line(doc, value, x + 110, y, w - 110 - qr - 24)
-    y += 18
-  }
-  use(doc, REGULAR, 8, COLOR.muted)
-  line(doc, `Keaslian laporan ini dapat diperiksa di ${c.verifyUrl}`, x, y + 10, w)
-  return y + 22
-}
-
-function drawTable(
-  doc: Doc,
-  c: CoverText,
-  page: Extract<PlannedPage, { kind: 'cover' | 'cover-more' }>,
-  x: number,
-  y: number,
-  w: number,
-) {
-  if (page.kind === 'cover') {
-    use(doc, BOLD, 11, COLOR.brand)
-    doc.text('Jumlah foto per item pekerjaan', x, y, { lineBreak: false })
-    y += 18
-  }
-  const rowH = 17
-  const numW = 30
-  const countW = 80
-  doc.rect(x, y, w, rowH).fill(COLOR.brand)
-  use(doc, BOLD, 8.5, '#ffffff')
-  doc.text('No', x + 8, y + 5, { lineBreak: false })
-  doc.text('Item pekerjaan', x + numW + 8, y + 5, { lineBreak: false })
-  doc.text('Jumlah foto', x + w - countW + 8, y + 5, { lineBreak: false })
-  y += rowH
-  for (let i = page.tableRows.from; i < page.tableRows.to; i++) {
-    const item = c.workItems[i]
-    if (i % 2 === 1) doc.rect(x, y, w, rowH).fill(COLOR.box)
-    use(doc, REGULAR, 8.5, COLOR.ink)
-    doc.text(String(i + 1), x + 8, y + 5, { lineBreak: false })
-    line(doc, item.name, x + numW + 8, y + 5, w - numW - countW - 16)
-    doc.text(String(item.count), x + w - countW + 8, y + 5, { lineBreak: false })
-    y += rowH
-  }
-  if (page.tableRows.to === c.workItems.length) {
-    doc
-      .moveTo(x, y)
-      .lineTo(x + w, y)
-      .lineWidth(0.8)
-      .strokeColor(COLOR.brand)
-      .stroke()
-    use(doc, BOLD, 8.5, COLOR.ink)
-    doc.text('Jumlah', x + numW + 8, y + 5, { lineBreak: false })
-    doc.text(String(c.photoCount), x + w - countW + 8, y + 5, { lineBreak: false })
-  }
-}
-
-/** The verification page's QR code (its URL), drawn as squares: no image, crisp at any zoom. */
-function drawQr(doc: Doc, url: string, x: number, y: number, size: number) {
-  const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' })
-  // A quiet zone of two modules on white: scanners need it.
-  const cell = size / (modules.size + 4)
-  doc.rect(x, y, size, size).fill('#ffffff')
-  for (let r = 0; r < modules.size; r++)
-    for (let col = 0; col < modules.size; col++)
-      if (modules.data[r * modules.size + col]) doc.rect(x + (col + 2) * cell, y + (r + 2) * cell, cell, cell)
-  doc.fill(COLOR.ink)
 }

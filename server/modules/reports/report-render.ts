@@ -2,10 +2,14 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import { Writable } from 'node:stream'
 import type { Kysely } from 'kysely'
+import sharp from 'sharp'
 import { periodLabel } from '../../../src/contracts/days'
 import type { ReportPerPage } from '../../../src/contracts/reports'
+import { workItemLabel } from '../../../src/contracts/work-items'
 import type { DB } from '../../db/schema'
 import type { Deps } from '../../deps'
+import { readFirmSettings } from '../settings/firm-settings'
+import type { CoverLogo } from './report-cover'
 import { imagesInOrder, printImage, readAll } from './report-images'
 import { cellSize, planReport } from './report-layout'
 import { type CaptionText, photoBox, writeReportPdf } from './report-pdf'
@@ -61,8 +65,8 @@ function loadPhotos(db: Kysely<DB>, id: number) {
       'report_photos.taken_at',
       'doc_images.blob_key',
       'doc_images.lat',
-      'doc_images.lng',
       'doc_images.accuracy_m',
+      'doc_images.location_source',
       'docs.description',
       'docs.created_at',
       'docs.status',
@@ -71,6 +75,7 @@ function loadPhotos(db: Kysely<DB>, id: number) {
       'docs.progress',
       'work_items.id as work_item_id',
       'work_items.name as work_item_name',
+      'work_items.code as work_item_code',
       'users.name as uploader',
     ])
     .where('report_photos.report_id', '=', id)
@@ -79,26 +84,34 @@ function loadPhotos(db: Kysely<DB>, id: number) {
 }
 type PhotoRow = Awaited<ReturnType<typeof loadPhotos>>[number]
 
-function placeOf(p: PhotoRow): string | null {
-  const lat = p.lat === null ? null : Number(p.lat)
-  const lng = p.lng === null ? null : Number(p.lng)
-  const coords =
-    lat === null || lng === null
-      ? null
-      : `${lat.toFixed(5)}, ${lng.toFixed(5)}${p.accuracy_m === null ? '' : ` ±${Math.round(Number(p.accuracy_m))} m`}`
-  const parts = [p.location, coords].filter((x): x is string => Boolean(x))
-  return parts.length ? `Lokasi: ${parts.join(' · ')}` : null
+/**
+ * Where a photo was taken, as a reader can use it: the place's description and where its point came
+ * from with its accuracy. No coordinates (issue 30, issue 31): they mean nothing on paper, and the
+ * report is public behind share links.
+ */
+export function placeOf(p: Pick<PhotoRow, 'location' | 'lat' | 'accuracy_m' | 'location_source'>): string {
+  const accuracy = p.accuracy_m === null ? '' : ` (±${Math.round(Number(p.accuracy_m))} m)`
+  const place = p.location?.trim()
+  if (p.lat === null) return place ? `Lokasi: ${place} - titik tidak diketahui` : 'Lokasi tidak diketahui'
+  const point =
+    p.location_source === 'exif'
+      ? `titik dari data foto (EXIF)${accuracy}`
+      : p.location_source === 'camera'
+        ? `titik dari kamera aplikasi saat memotret${accuracy}`
+        : // 'upload' (stored before issue 30) or unknown: where the phone was when it uploaded.
+          `titik saat diunggah, belum tentu tempat foto diambil${accuracy}`
+  return `Lokasi: ${[place, point].filter(Boolean).join(' - ')}`
 }
 
 function captionOf(p: PhotoRow, timeZone: string): CaptionText {
-  const time = p.taken_at ?? p.created_at
   const by = [`Oleh ${p.uploader ?? '-'}`, p.progress === null ? null : `Progres ${Number(p.progress)} %`]
+  const uploaded = p.created_at ? `Diunggah ${indonesianDateTime(p.created_at, timeZone)}` : ''
   return {
     number: Number(p.position),
     description: p.description ?? '(dokumentasi sudah dihapus)',
-    // The upload time stands in when the camera gave none, and says so.
-    taken: time ? `${p.taken_at ? 'Diambil' : 'Diunggah'} ${indonesianDateTime(time, timeZone)}` : '',
-    location: placeOf(p),
+    // Both times: when it was taken (when the camera said) and when it reached Berkas.
+    taken: p.taken_at ? `Diambil ${indonesianDateTime(p.taken_at, timeZone)} - ${uploaded}` : uploaded,
+    location: p.description === null ? null : placeOf(p),
     by: by.filter(Boolean).join(' · '),
     status: p.status
       ? `Status: ${STATUS_LABEL[p.status]}${p.review_note ? ` · Catatan: ${p.review_note}` : ''}`
@@ -147,11 +160,13 @@ export async function renderReport({
   const showStatus = report.include === 'all'
   const groups = photos.map((p) => ({
     workItem: p.work_item_id === null ? null : Number(p.work_item_id),
-    workItemName: p.work_item_name,
+    workItemName:
+      p.work_item_name === null ? null : workItemLabel({ name: p.work_item_name, code: p.work_item_code }),
     day: firmDayOf(p.taken_at ?? p.created_at ?? report.created_at, timeZone),
   }))
   const counts = countsByWorkItem(groups)
-  const plan = planReport(groups, perPage, counts.length)
+  const firm = await readFirmSettings(deps)
+  const plan = planReport(groups, perPage, counts.length, firm.signatories.length > 0)
   const names = new Map(groups.map((g) => [g.workItem, g.workItemName ?? NO_WORK_ITEM]))
 
   const box = photoBox({ x: 0, y: 0, ...cellSize(perPage) }, perPage === 2, showStatus)
@@ -164,7 +179,11 @@ export async function renderReport({
   const out = new HashingFile(file)
   const { pages } = await writeReportPdf(out, {
     cover: {
-      firmName: deps.config.firmName,
+      firmName: firm.name,
+      firmAddress: firm.address,
+      firmPhone: firm.phone,
+      logo: await loadLogo(deps, firm.logoKey),
+      signatories: firm.signatories,
       title: report.title,
       code: report.code,
       verifyUrl: `${base}/v/${report.code}`,
@@ -187,4 +206,18 @@ export async function renderReport({
     onPhoto: (done) => onProgress(done, photos.length),
   })
   return { pages, size: out.size, sha256: out.hash.digest('hex') }
+}
+
+/** The firm's logo from the store with its size; a logo gone or unreadable leaves the letterhead text only. */
+async function loadLogo(deps: Pick<Deps, 'store'>, key: string | null): Promise<CoverLogo | null> {
+  if (!key) return null
+  const blob = await deps.store.get(key, 'public')
+  if (!blob) return null
+  const data = await readAll(blob.stream)
+  try {
+    const meta = await sharp(data).metadata()
+    return meta.width && meta.height ? { data, width: meta.width, height: meta.height } : null
+  } catch {
+    return null
+  }
 }

@@ -11,8 +11,8 @@ import { firmDayOf } from './report-text'
  * include 'all'), of the chosen work items (all, and items without one, when none were chosen), taken
  * on a day of the period in the firm's time zone. A photo's time is its capture time (`taken_at`), or
  * the item's upload time when the camera gave none; a capture time without a zone is the camera's clock,
- * read as the firm's. Ordered as the report shows them: by work item (by name, items without one last),
- * then by day, then by time.
+ * read as the firm's. Ordered as the report shows them: by work item (in the order admins gave them,
+ * issue 30; items without one last), then by day, then by time.
  */
 
 export type SelectedPhoto = {
@@ -22,6 +22,8 @@ export type SelectedPhoto = {
   takenAt: string | null
   workItem: number | null
   workItemName: string | null
+  /** The work item's place in the project's order (null without one). */
+  workItemPosition: number | null
   /** The firm's day and wall clock of the photo's time. */
   day: string
   wall: string
@@ -57,6 +59,7 @@ export async function selectPhotos(db: Kysely<DB>, s: Selection): Promise<Select
       'docs.created_at',
       'work_items.id as work_item_id',
       'work_items.name as work_item_name',
+      'work_items.position as work_item_position',
     ])
     .where('docs.project_id', '=', s.projectId)
     .where('docs.deleted_at', 'is', null)
@@ -82,6 +85,7 @@ export async function selectPhotos(db: Kysely<DB>, s: Selection): Promise<Select
       takenAt: r.taken_at,
       workItem: r.work_item_id === null ? null : Number(r.work_item_id),
       workItemName: r.work_item_name,
+      workItemPosition: r.work_item_position === null ? null : Number(r.work_item_position),
       day,
       wall,
     })
@@ -89,16 +93,15 @@ export async function selectPhotos(db: Kysely<DB>, s: Selection): Promise<Select
   return photos.sort(reportOrder)
 }
 
-/** Work items by name (without one last), then day, then time, then item and photo order. */
-export function reportOrder(
-  a: Pick<SelectedPhoto, 'workItem' | 'workItemName' | 'wall' | 'docId'> & { position: number },
-  b: Pick<SelectedPhoto, 'workItem' | 'workItemName' | 'wall' | 'docId'> & { position: number },
-): number {
+type Ordered = Pick<SelectedPhoto, 'workItem' | 'workItemPosition' | 'wall' | 'docId'> & { position: number }
+
+/** Work items in the project's order (without one last), then day, then time, then item and photo order. */
+export function reportOrder(a: Ordered, b: Ordered): number {
   if (a.workItem !== b.workItem) {
     if (a.workItem === null) return 1
     if (b.workItem === null) return -1
-    const byName = (a.workItemName ?? '').localeCompare(b.workItemName ?? '', 'id')
-    return byName !== 0 ? byName : a.workItem - b.workItem
+    const byPlace = (a.workItemPosition ?? 0) - (b.workItemPosition ?? 0)
+    return byPlace !== 0 ? byPlace : a.workItem - b.workItem
   }
   if (a.wall !== b.wall) return a.wall < b.wall ? -1 : 1
   if (a.docId !== b.docId) return a.docId - b.docId

@@ -139,3 +139,40 @@ function longestFitting(text: string, width: number, measure: (s: string) => num
   }
   return Math.max(lo, Math.min(1, text.length))
 }
+
+/**
+ * A title's lines: whole phrases (the parts between ' - ') joined while they fit, so 'Laporan
+ * Dokumentasi Mingguan - Gedung A - Minggu ke-3' never breaks inside 'Minggu ke-3'; a phrase wider than a
+ * line wraps at its spaces. At most `maxLines`, the last one ending with an ellipsis when text is left.
+ */
+export function phraseLines(
+  text: string,
+  width: number,
+  maxLines: number,
+  measure: (s: string) => number,
+): string[] {
+  const out: string[] = []
+  let current = ''
+  for (const phrase of text
+    .split(' - ')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const joined = current ? `${current} - ${phrase}` : phrase
+    if (measure(joined) <= width) {
+      current = joined
+      continue
+    }
+    if (current) out.push(`${current} -`)
+    if (measure(phrase) <= width) current = phrase
+    else {
+      const wrapped = wrapLines(phrase, width, 50, measure)
+      out.push(...wrapped.slice(0, -1))
+      current = wrapped[wrapped.length - 1] ?? ''
+    }
+  }
+  if (current) out.push(current)
+  if (out.length <= maxLines) return out
+  const kept = out.slice(0, maxLines)
+  kept[maxLines - 1] = fitLine(`${kept[maxLines - 1]} ${out.slice(maxLines).join(' ')}`, width, measure)
+  return kept
+}

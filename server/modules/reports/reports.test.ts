@@ -150,15 +150,18 @@ describe(`Laporan Dokumentasi (${TEST_DB})`, () => {
     expect(text).toContain('Disusun oleh')
     expect(text).toContain('Diambil 3 Maret 2025 09.00 WIB')
     expect(text).toContain('Diambil 9 Maret 2025 23.30 WIB')
-    expect(text).toContain('Lantai 1 As C-4 · -6.20000, 106.81667 ±8 m')
+    // The place as a reader can use it: its description and where the point came from; no coordinates.
+    expect(text).toContain('Lokasi: Lantai 1 As C-4 - titik dari kamera aplikasi saat memotret (±8 m)')
+    expect(text).not.toContain('106.8')
     expect(text).toContain('Oleh Pengawas Satu · Progres 40 %')
     expect(text).toContain('Tanpa item pekerjaan')
     expect(text).not.toContain('Status:')
-    // Cover + Arsitektur (1 photo) + Struktur (3 photos on 2 days: 2 rows of 2) + no work item (1).
-    expect(pdfPages(file)).toBe(4)
-    expect(ready.pages).toBe(4)
-    for (let n = 1; n <= 4; n++) expect(text).toContain(`Halaman ${n} dari 4`)
-    expect(text.split(`Kode verifikasi: ${ready.code}`).length - 1).toBeGreaterThanOrEqual(4)
+    // Cover + the photos flowing two rows a page: Arsitektur (1 row), Struktur (3 photos on 2 days: 2
+    // rows), no work item (1 row).
+    expect(pdfPages(file)).toBe(3)
+    expect(ready.pages).toBe(3)
+    for (let n = 1; n <= 3; n++) expect(text).toContain(`Halaman ${n} dari 3`)
+    expect(text.split(`Kode verifikasi: ${ready.code}`).length - 1).toBeGreaterThanOrEqual(3)
     // The photos it holds, as they were: in report order, with their hashes.
     const held = await t.db
       .selectFrom('report_photos')
@@ -183,13 +186,14 @@ describe(`Laporan Dokumentasi (${TEST_DB})`, () => {
   })
 
   it('per_page 2 and 6 give the pages the layout plans', async () => {
-    // 2: Arsitektur 1 row, Struktur 3 rows (2 pages), no work item 1 row: cover + 4.
+    // 2: Arsitektur 1 row, Struktur 3 rows, no work item 1 row, two rows a page: cover + 3.
+    // 6: the same 4 rows of up to 2, three rows a page: cover + 2.
     const two = await made({ ...WEEK, per_page: 2 })
     const six = await made({ ...WEEK, per_page: 6 })
     const twoFile = (await downloadPdf(t, c.admin.token, project.slug, two.id, dir)).file
     const sixFile = (await downloadPdf(t, c.admin.token, project.slug, six.id, dir)).file
-    expect([pdfPages(twoFile), two.pages]).toEqual([5, 5])
-    expect([pdfPages(sixFile), six.pages]).toEqual([4, 4])
+    expect([pdfPages(twoFile), two.pages]).toEqual([4, 4])
+    expect([pdfPages(sixFile), six.pages]).toEqual([3, 3])
     expect(pdfText(twoFile)).toContain('Struktur (lanjutan)')
   })
 
