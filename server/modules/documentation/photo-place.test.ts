@@ -77,9 +77,8 @@ async function upload(
   const f = new FormData()
   f.append('description', opts.description ?? 'Foto lapangan untuk bukti tempat')
   if (meta) f.append('meta', JSON.stringify(meta))
-  files.forEach((b, i) =>
-    f.append('files', new Blob([new Uint8Array(b)], { type: 'image/jpeg' }), `f${i}.jpg`),
-  )
+  for (const [i, b] of files.entries())
+    f.append('files', new Blob([new Uint8Array(b)], { type: 'image/jpeg' }), `f${i}.jpg`)
   const res = await t.request('POST', `/api/doc/${opts.slug ?? project.slug}/upload`, {
     token: supervisor.token,
     body: f,

@@ -2,7 +2,7 @@ import { memo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { flex, grid, hstack, stack } from 'styled-system/patterns'
 import type { Doc, DocReview } from '../../../contracts/documentation'
-import { formatDateTime, formatRelativeTime } from '../../../lib/format'
+import { formatRelativeTime } from '../../../lib/format'
 import { needsSignalTo, useOnline } from '../../../lib/use-online'
 import { Avatar } from '../../../ui/avatar'
 import { Button } from '../../../ui/button'
@@ -23,7 +23,9 @@ import { Tooltip } from '../../../ui/tooltip'
 import type { QueuedDocState } from '../outbox'
 import type { SiteDoc } from '../site'
 import { DocCarousel } from './doc-carousel'
-import { DocStatusBadge, takenLabel } from './doc-parts'
+import { DocStatusBadge } from './doc-parts'
+import { CardPlace, DuplicateNote } from './photo-place'
+import { whenLine } from './taken-day'
 
 export type DocCardProps = {
   doc: SiteDoc
@@ -120,7 +122,6 @@ export const DocCard = memo(function DocCard({
   const [expanded, setExpanded] = useState(false)
   const online = useOnline()
   const long = doc.description.length > LONG_DESCRIPTION || doc.description.split('\n').length > 3
-  const taken = takenLabel(doc.images[0]?.taken_at)
   const summary = doc.description.length > 60 ? `${doc.description.slice(0, 60)}…` : doc.description
 
   return (
@@ -214,6 +215,8 @@ export const DocCard = memo(function DocCard({
             {doc.version && doc.version > 1 ? <li className={chip}>Versi {doc.version}</li> : null}
           </ul>
         ) : null}
+        <CardPlace image={doc.images[0]} />
+        <DuplicateNote doc={doc} />
         {doc.status === 'rejected' && doc.review_note ? (
           <div
             data-testid="review-note"
@@ -241,11 +244,10 @@ export const DocCard = memo(function DocCard({
           <Avatar name={doc.creator.name} size="xs" />
           <div className={css({ minW: '0', fontSize: 'xs', lineHeight: '1.35' })}>
             <p className={css({ fontWeight: '600', color: 'fg', truncate: true })}>{doc.creator.name}</p>
-            <p className={css({ color: 'fgSubtle', truncate: true })}>
-              <time dateTime={doc.created_at} title={formatDateTime(doc.created_at)}>
-                {formatRelativeTime(doc.created_at)}
+            <p className={css({ color: 'fgSubtle', truncate: true })} data-testid="card-when">
+              <time dateTime={doc.created_at} title={`Diunggah ${formatRelativeTime(doc.created_at)}`}>
+                {whenLine(doc)}
               </time>
-              {taken ? ` · ${taken}` : ''}
             </p>
           </div>
         </div>

@@ -17,8 +17,9 @@ const STATUS_OPTIONS: { value: Status | ''; label: string }[] = [
 ]
 
 /**
- * The Dokumentasi tab's filters: date range (Asia/Jakarta days), work item, uploader, status. They live
- * in the URL (the project route's search params), so a shared link opens the same view.
+ * The Dokumentasi tab's filters: the days the photos were taken (Asia/Jakarta days), work item,
+ * uploader, status. They live in the URL (the project route's search params), so a shared link opens
+ * the same view.
  */
 export function DocFiltersBar({
   projectId,
@@ -103,8 +104,9 @@ export function DocFiltersBar({
           '& > :nth-child(5)': { gridColumn: { base: '1 / -1', md: 'auto' } },
         })}
       >
+        {/* The day the photos were taken (the upload day where no capture time is known). */}
         <TextField
-          label="Dari tanggal"
+          label="Diambil dari"
           name="from"
           type="date"
           value={filters.from ?? ''}
@@ -112,7 +114,7 @@ export function DocFiltersBar({
           onChange={(e) => set({ from: e.target.value || undefined })}
         />
         <TextField
-          label="Sampai tanggal"
+          label="Diambil sampai"
           name="to"
           type="date"
           value={filters.to ?? ''}

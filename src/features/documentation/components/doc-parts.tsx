@@ -3,7 +3,6 @@ import { css, cx } from 'styled-system/css'
 import { flex, hstack, stack } from 'styled-system/patterns'
 import { badge } from 'styled-system/recipes'
 import type { Status } from '../../../contracts/projects'
-import { formatDateTime } from '../../../lib/format'
 import { Card, cardGrid } from '../../../ui/card'
 import { IconCheckCircle, IconHelpCircle, type IconProps, IconXCircle } from '../../../ui/icons'
 import { Skeleton } from '../../../ui/skeleton'
@@ -31,11 +30,6 @@ export function DocStatusBadge({ status, className }: { status: Status; classNam
       {s.label}
     </span>
   )
-}
-
-/** 'Diambil 1 Mei 2024, 10.20': the camera's capture time, shown in the viewer's local time when known in UTC. */
-export function takenLabel(takenAt: string | null | undefined): string | null {
-  return takenAt ? `Diambil ${formatDateTime(takenAt)}` : null
 }
 
 /** Placeholder cards shaped like documentation cards (photo, text, actions) while the grid loads. */

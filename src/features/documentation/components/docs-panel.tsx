@@ -30,6 +30,7 @@ import { DocFiltersBar } from './doc-filters'
 import { DocSkeletons } from './doc-parts'
 import { QueuedDocCard } from './queued-doc-card'
 import { ReportLink } from './report-link'
+import { byTakenDay } from './taken-day'
 
 // The full-size viewer (Swiper's zoom) loads when a photo is first opened.
 /** How many pages a notification's link looks through for its item (18 items a page). */
@@ -204,14 +205,9 @@ export default function DocsPanel({
 
   const total = project.folder_counts?.dokumentasi ?? docs.length
   const filtered = hasFilters(filters)
-  // Newest day first, as the list comes (newest first): one header per Asia/Jakarta day.
-  const days: { day: string; docs: { doc: SiteDoc; i: number }[] }[] = []
-  docs.forEach((doc, i) => {
-    const day = formatYmd(doc.created_at)
-    const last = days[days.length - 1]
-    if (last?.day === day) last.docs.push({ doc, i })
-    else days.push({ day, docs: [{ doc, i }] })
-  })
+  // One header per day the photos were taken (Asia/Jakarta), newest day first; within a day newest
+  // upload first, as the list comes.
+  const days = byTakenDay(docs.map((doc, i) => ({ doc, i })))
 
   return (
     <section aria-label="Dokumentasi" data-area="dokumentasi">

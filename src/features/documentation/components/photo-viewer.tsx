@@ -2,7 +2,7 @@ import 'swiper/css'
 import 'swiper/css/zoom'
 import { Dialog as ArkDialog } from '@ark-ui/react/dialog'
 import { Portal } from '@ark-ui/react/portal'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { hstack, stack } from 'styled-system/patterns'
 import type { Swiper as SwiperClass } from 'swiper'
@@ -23,6 +23,7 @@ import { notify } from '../../../ui/notify'
 import { formatCoords, geoUri, type SiteDoc, type SiteImage, shortHash } from '../site'
 import { SWIPER_A11Y } from './carousel-parts'
 import { DocStatusBadge } from './doc-parts'
+import { DuplicateNote, placeLabel, placeTrust } from './photo-place'
 
 const roundButton = css({
   display: 'inline-flex',
@@ -126,18 +127,27 @@ function PhotoEvidence({ doc, image }: { doc: SiteDoc; image: SiteImage }) {
           <IconClock /> {when}
         </span>
       ) : null}
-      {placed ? (
-        <span className={infoRow} data-testid="photo-place">
-          <IconMapPin />
-          <span className={css({ fontVariantNumeric: 'tabular-nums' })}>
-            {formatCoords(image.lat as number, image.lng as number)}
-            {image.accuracy_m != null ? ` (±${Math.round(image.accuracy_m)} m)` : ''}
-          </span>
-          <a href={geoUri(image.lat as number, image.lng as number, image.accuracy_m)} className={infoLink}>
-            Buka di peta
-          </a>
+      {/* Where it was taken and where that comes from (issue 30); 'Lokasi tidak diketahui' without. */}
+      <span
+        className={cx(infoRow, css({ flexWrap: 'wrap', rowGap: '0.5' }))}
+        data-testid="photo-place"
+        data-source={placed ? (image.location_source ?? 'upload') : 'none'}
+      >
+        <IconMapPin />
+        <span className={placeTrust(image) === 'upload' ? css({ color: 'amber.200' }) : undefined}>
+          {placeLabel(image)}
         </span>
-      ) : null}
+        {placed ? (
+          <>
+            <span className={css({ fontVariantNumeric: 'tabular-nums', color: 'slate.400' })}>
+              {formatCoords(image.lat as number, image.lng as number)}
+            </span>
+            <a href={geoUri(image.lat as number, image.lng as number, image.accuracy_m)} className={infoLink}>
+              Buka di peta
+            </a>
+          </>
+        ) : null}
+      </span>
       {what.length > 0 ? (
         <span className={infoRow} data-testid="photo-what">
           <IconHardHat /> {what.join(' · ')}
@@ -185,10 +195,13 @@ export function PhotoViewer({
   doc,
   index,
   onClose,
+  review,
 }: {
   doc: Doc | null
   index: number
   onClose: () => void
+  /** Under the evidence: the review's reason and what to do next (viewer-review.tsx, issue 30). */
+  review?: ReactNode
 }) {
   const [current, setCurrent] = useState(index)
   const [swiper, setSwiper] = useState<SwiperClass | null>(null)
@@ -349,6 +362,8 @@ export function PhotoViewer({
                   {doc.description}
                 </span>
                 {image ? <PhotoEvidence doc={doc as SiteDoc} image={image} /> : null}
+                {review}
+                <DuplicateNote doc={doc} dark />
               </ArkDialog.Description>
             ) : null}
           </ArkDialog.Content>

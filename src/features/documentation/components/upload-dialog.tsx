@@ -29,9 +29,10 @@ import {
 import type { CompressedPhoto } from '../compress/photo-compressor'
 import { useReviseDoc, useUploadDocs, workItemsQueryOptions } from '../queries'
 import type { SiteDoc } from '../site'
+import { duplicateText } from './photo-place'
 import { PickedPhotos } from './picked-photos'
 import { EMPTY_SITE, progressError, SiteFieldset, type SiteValues, siteFields } from './site-fields'
-import { placeNote, useCapturePlace } from './use-capture-place'
+import { photoMeta, placeNote, useCapturePlace, wantsLivePlace } from './use-capture-place'
 import { usePickedPhotos } from './use-picked-photos'
 
 /**
@@ -94,9 +95,14 @@ export function UploadDialog({
   function addPhotos(files: File[], fromCamera: boolean) {
     setServerError(null)
     picked.add(files, fromCamera)
-    // Where they are taken: asked once, never waited for.
-    if (files.length > 0) capture.ask()
+    // A shot in the app's camera is taken here and now: the device's position is its place.
+    if (fromCamera && files.length > 0) capture.ask()
   }
+  // A gallery photo taken minutes ago without GPS of its own may take the device's position too.
+  const wantsLive = picked.photos.some(wantsLivePlace)
+  useEffect(() => {
+    if (wantsLive) capture.ask()
+  }, [wantsLive, capture.ask])
 
   /**
    * While a photo is being sent the user may leave: the attempt is ended and the upload goes to the
@@ -131,13 +137,7 @@ export function UploadDialog({
         : validate(DocUploadSchema, { description })
     if (!checked.ok || !canSubmit) return
     const input = ready.map((p) => ({ name: p.name, blob: (p.result as CompressedPhoto).file }))
-    const where = capture.place.state === 'found' ? capture.place : null
-    const meta: PhotoMeta[] = ready.map((p) => ({
-      taken_at: new Date(p.capturedAt).toISOString(),
-      lat: where?.lat ?? null,
-      lng: where?.lng ?? null,
-      accuracy_m: where ? Math.round(where.accuracy * 10) / 10 : null,
-    }))
+    const meta: PhotoMeta[] = ready.map((p) => photoMeta(p, capture.place))
     const fields = siteFields(site)
     const workItemName = qc
       .getQueryData(workItemsQueryOptions(projectId).queryKey)
@@ -170,6 +170,8 @@ export function UploadDialog({
           ? await revise.mutateAsync({ ...vars, doc: revising.uuid })
           : await upload.mutateAsync(vars)
         const failed = (res.data && 'errors' in res.data ? res.data.errors : undefined) ?? []
+        const copies = res.data && 'docs' in res.data ? res.data.docs.filter((d) => d.duplicate_at) : []
+        if (copies.length > 0) toast({ type: 'warning', title: duplicateText(copies[0]), duration: 10_000 })
         if (failed.length > 0)
           toast({
             type: 'warning',
@@ -287,7 +289,7 @@ export function UploadDialog({
               ini. Sambungkan internet sekali agar berikutnya dikecilkan.
             </p>
           ) : null}
-          {placeNote(capture.place) ? (
+          {placeNote(ready, capture.place) ? (
             <p
               data-testid="capture-place"
               data-state={capture.place.state}
@@ -298,7 +300,7 @@ export function UploadDialog({
                 '& svg': { w: '3.5', h: '3.5' },
               })}
             >
-              <IconMapPin /> {placeNote(capture.place)}
+              <IconMapPin /> {placeNote(ready, capture.place)}
             </p>
           ) : null}
         </fieldset>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { DOC_MAX_IMAGES, DOC_MSG } from '../../../contracts/documentation'
 import { newRequestId } from '../../../lib/upload-request'
 import { type CompressedPhoto, compressPhoto } from '../compress/photo-compressor'
+import { type PhotoExif, readPhotoExif } from '../compress/photo-exif'
 
 export type PickedPhoto = {
   id: string
@@ -13,6 +14,10 @@ export type PickedPhoto = {
   error?: string
   /** When it was captured as this device knows it (ms): the moment a camera shot came in, else the file's time. */
   capturedAt: number
+  /** Shot in the app's own camera flow ('Ambil Foto'), at `capturedAt`. */
+  fromCamera: boolean
+  /** The capture time and GPS the camera wrote, read before compression; null once read and absent. */
+  exif?: PhotoExif | null
 }
 
 const IMAGE_NAME = /\.(jpe?g|png|webp|gif|heic|heif|avif|bmp)$/i
@@ -77,8 +82,19 @@ export function usePickedPhotos() {
         name,
         status: 'compressing',
         capturedAt: fromCamera ? Date.now() : file.lastModified || Date.now(),
+        fromCamera,
       }
       added.push(picked)
+      // Read from the original: compression keeps a JPEG's EXIF but not a HEIC's, PNG's or WebP's.
+      void readPhotoExif(file).then((exif) =>
+        setPhotos((all) =>
+          all.map((p) =>
+            p.id === picked.id
+              ? { ...p, exif, capturedAt: fromCamera ? p.capturedAt : (exif?.takenAt ?? p.capturedAt) }
+              : p,
+          ),
+        ),
+      )
       compressPhoto(file).then(
         (result) => {
           const preview = URL.createObjectURL(result.file)
