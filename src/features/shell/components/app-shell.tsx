@@ -8,7 +8,15 @@ import { useOnline } from '../../../lib/use-online'
 import { Avatar } from '../../../ui/avatar'
 import { Button } from '../../../ui/button'
 import { ConfirmDialog, Dialog } from '../../../ui/dialog'
-import { IconLayoutGrid, IconLogOut, IconMenu, IconQrCode, IconUsers, IconWifiOff } from '../../../ui/icons'
+import {
+  IconHardHat,
+  IconLayoutGrid,
+  IconLogOut,
+  IconMenu,
+  IconQrCode,
+  IconUsers,
+  IconWifiOff,
+} from '../../../ui/icons'
 import { LogoMark } from '../../../ui/logo'
 import { RoleBadge } from '../../../ui/role-badge'
 import { Tooltip } from '../../../ui/tooltip'
@@ -184,6 +192,11 @@ export function AppShell({ user, children, notificationBell, renderWhatsAppDialo
                 </button>
               </>
             ) : null}
+            {isAdmin || isSuperadmin ? (
+              <Link to="/settings" className={navLink}>
+                <IconHardHat /> Pengaturan Firma
+              </Link>
+            ) : null}
           </nav>
 
           <div
@@ -315,6 +328,11 @@ export function AppShell({ user, children, notificationBell, renderWhatsAppDialo
               onClick={() => setMenuOpen(false)}
             >
               <IconUsers /> Manajemen Admin
+            </Link>
+          ) : null}
+          {isAdmin || isSuperadmin ? (
+            <Link to="/settings" className={sideLink} onClick={() => setMenuOpen(false)}>
+              <IconHardHat /> Pengaturan Firma
             </Link>
           ) : null}
         </nav>

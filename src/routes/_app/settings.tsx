@@ -1,0 +1,23 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { FirmSettingsPage } from '../../features/settings/components/firm-settings-page'
+import { firmSettingsQueryOptions } from '../../features/settings/queries'
+import { useCurrentUser } from '../../lib/current-user'
+import { AccessDenied } from '../../ui/page-message'
+
+/** 'Pengaturan Firma': the office's accounts (admins, the superadmin) keep the firm's settings. */
+export const Route = createFileRoute('/_app/settings')({
+  async loader({ context }) {
+    if (context.user.role === 'admin' || context.user.role === 'superadmin') {
+      // A failed load is not fatal here: the page shows its own error state with a retry.
+      await context.queryClient.ensureQueryData(firmSettingsQueryOptions()).catch(() => undefined)
+    }
+  },
+  component: Settings,
+})
+
+function Settings() {
+  const user = useCurrentUser()
+  if (user.role !== 'admin' && user.role !== 'superadmin')
+    return <AccessDenied message="Anda tidak memiliki akses ke halaman ini." />
+  return <FirmSettingsPage />
+}
