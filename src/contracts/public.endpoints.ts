@@ -69,3 +69,13 @@ export const verifyData = endpoint({
   summary:
     'Isi laporan menurut server: project, periode, SHA-256 dan waktu ambil tiap foto, masih berlaku atau tidak',
 })
+
+export const verifyPhoto = endpoint({
+  method: 'GET',
+  path: '/api/public/verify/:code/photo/:position',
+  access: 'public',
+  tag: 'Publik',
+  summary:
+    'Thumbnail foto ke-n laporan pada halaman verifikasi, selama fotonya tidak berubah dan tidak di sampah',
+  produces: 'file',
+})

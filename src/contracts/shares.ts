@@ -183,6 +183,11 @@ export type PublicPhoto = {
   progress: number | null
   thumb_url: string
   full_url: string
+  /** Its review status, shown in the viewer's caption (issue 30). */
+  status: 'pending' | 'approved' | 'rejected'
+  /** The stored photo's size in pixels, when known: the viewer keeps its shape while it loads. */
+  width: number | null
+  height: number | null
 }
 
 /** GET /api/public/share/{token}: what the client sees (PIN in the X-Share-Pin header). */
@@ -221,6 +226,11 @@ export type ReportVerification = {
     taken_at: string | null
     description: string
     unchanged: boolean
+    /**
+     * Its thumbnail, to match a printed photo by eye (issue 30): only while the photo is unchanged and
+     * its item not in the trash, and only the small WebP the server made (never the original's bytes).
+     */
+    thumb_url: string | null
   }[]
 }
 

@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto'
+import { esc } from './share-format'
+import { LIGHTBOX_CSS, LIGHTBOX_JS, LIGHTBOX_JS_HASH } from './share-lightbox'
 
 /*
- * The frame of the public pages (/s/{token}, /v/{code}): one HTML document with its stylesheet inline,
- * no script and no app code, so it opens fast on a weak phone signal and under a CSP that allows exactly
- * this stylesheet (its hash) and nothing else. No inline style attributes anywhere: the CSP refuses them.
+ * The frame of the public pages (/s/{token}, /v/{code}): one HTML document with its stylesheet inline
+ * and no app code, so it opens fast on a weak phone signal and under a CSP that allows exactly this
+ * stylesheet and the photo viewer's small script (their hashes, share-lightbox.ts) and nothing else.
+ * No inline style attributes anywhere: the CSP refuses them.
  */
 
 export const PAGE_CSS = `*,*::before,*::after{box-sizing:border-box}
@@ -58,10 +61,8 @@ label{display:block;font-weight:600;margin:18px 0 8px;text-align:left}
 .status.good{background:#f0fdf4;color:#14532d;border:1px solid #bbf7d0}.status.bad{background:#fef2f2;color:#7f1d1d;border:1px solid #fecaca}
 .status svg{flex:none;margin-top:2px}.status strong{display:block;font-size:17px}.status p{margin:2px 0 0}
 .rows{list-style:none;margin:0;padding:0}
-.row{display:grid;grid-template-columns:36px 1fr;gap:4px 12px;padding:14px 0;border-top:1px solid #e2e8f0}
-.row:first-child{border-top:0}
 .num{width:32px;height:32px;border-radius:8px;background:#f1f5f9;color:#334155;font-weight:700;font-size:14px;display:flex;align-items:center;justify-content:center}
-.row p{margin:0;font-weight:600}.row .when{color:#475569;font-size:14px;font-weight:400}
+.vrow p{margin:0;font-weight:600;overflow-wrap:anywhere}.vrow .when{color:#475569;font-size:14px;font-weight:400}
 .hash{grid-column:2;font:12px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;color:#334155;background:#f8fafc;border:1px solid #e2e8f0;border-radius:8px;padding:6px 8px;word-break:break-all}
 .mark{grid-column:2;font-size:13px;font-weight:700}.mark.good{color:#15803d}.mark.bad{color:#b91c1c}
 @media (min-width:640px){.top{padding:24px 0 72px}.top-in,.main{padding-left:24px;padding-right:24px}.top h1{font-size:30px}.main{padding-bottom:48px}.card{padding:28px}
@@ -69,22 +70,30 @@ label{display:block;font-weight:600;margin:18px 0 8px;text-align:left}
 .actions{display:flex;align-items:center;gap:20px}.facts{margin:0;justify-content:flex-start;flex-direction:column;align-items:flex-start}.grid{grid-template-columns:repeat(3,minmax(0,1fr));gap:16px}
 .btn{width:auto;display:inline-flex;padding:14px 28px}.cap{padding:12px 14px 14px}}
 @media (min-width:1024px){.grid{grid-template-columns:repeat(4,minmax(0,1fr))}}
-@media (min-width:640px){.center .btn{width:100%;display:flex}}`
+@media (min-width:640px){.center .btn{width:100%;display:flex}}
+.vrow{display:grid;grid-template-columns:32px 88px minmax(0,1fr);gap:6px 12px;padding:14px 0;border-top:1px solid #e2e8f0;align-items:start}
+.vrow:first-child{border-top:0}
+.vrow .hash,.vrow .mark{grid-column:2/-1}
+.thumb{width:88px;height:66px;border-radius:8px;object-fit:cover;background:#e2e8f0;display:block}
+.nothumb{width:88px;height:66px;border-radius:8px;background:#f1f5f9;border:1px dashed #cbd5e1;color:#64748b;font-size:11px;line-height:1.3;display:flex;align-items:center;justify-content:center;text-align:center;padding:4px}
+@media (min-width:640px){.vrow{grid-template-columns:36px 132px minmax(0,1fr)}.thumb,.nothumb{width:132px;height:99px}.vrow .hash,.vrow .mark{grid-column:3}}
+${LIGHTBOX_CSS}`
 
 export const PAGE_CSS_HASH = `sha256-${createHash('sha256').update(PAGE_CSS).digest('base64')}`
 
-/** The pages' own policy: this stylesheet, images of this origin, the PIN form posting here; nothing else. */
+/**
+ * The pages' own policy: this stylesheet, the photo viewer's script, images of this origin, the PIN
+ * form posting here; nothing else.
+ */
 export const PAGE_CSP = [
   "default-src 'none'",
   `style-src '${PAGE_CSS_HASH}'`,
+  `script-src '${LIGHTBOX_JS_HASH}'`,
   "img-src 'self'",
   "form-action 'self'",
   "base-uri 'none'",
   "frame-ancestors 'none'",
 ].join('; ')
-
-export const esc = (s: string | null | undefined) =>
-  (s ?? '').replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 
 const svg = (size: number, body: string) =>
   `<svg width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">${body}</svg>`
@@ -112,6 +121,8 @@ export function page(opts: {
   body: string
   /** A one-card page: the band's text centred above the card. */
   narrow?: boolean
+  /** The photo viewer's script (share-lightbox.ts), on a page that has photos to view. */
+  viewer?: boolean
 }) {
   return `<!doctype html>
 <html lang="id"><head><meta charset="utf-8">
@@ -126,7 +137,7 @@ export function page(opts: {
 <style>${PAGE_CSS}</style></head>
 <body><header class="top${opts.narrow ? ' narrow' : ''}"><div class="top-in"><div class="firm">${ICONS.building()}<span>${esc(opts.firm)}</span></div>
 <h1>${esc(opts.heading)}</h1>${opts.sub ? `<p class="sub">${esc(opts.sub)}</p>` : ''}</div></header>
-<main class="main">${opts.body}</main></body></html>`
+<main class="main">${opts.body}</main>${opts.viewer ? `<script>${LIGHTBOX_JS}</script>` : ''}</body></html>`
 }
 
 /** A short message page: one card with an icon, a heading and a line of text (errors, the PIN form). */

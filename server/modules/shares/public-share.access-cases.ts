@@ -43,6 +43,18 @@ export const accessCases: MatrixCase[] = [
   matrixCase(endpoints.verifyPage, {
     call: async () => ({ path: `/v/${(await reportLink()).report.code}` }),
   }),
+  matrixCase(endpoints.verifyPhoto, {
+    call: async () => {
+      const { report, photo } = await reportLink()
+      // The fixture's photo has no thumbnail; its stored bytes stand in for one.
+      await matrixApp()
+        .deps.db.updateTable('doc_images')
+        .set({ thumb_key: photo.blobKey, thumb_state: 'ready' })
+        .where('id', '=', photo.imageId)
+        .execute()
+      return { path: `/api/public/verify/${report.code}/photo/1` }
+    },
+  }),
   matrixCase(endpoints.verifyData, {
     call: async () => ({ path: `/api/public/verify/${(await reportLink()).report.code}` }),
   }),

@@ -8,7 +8,7 @@ import type { BlobStore, Visibility } from '../../storage/blob-store'
 import { KINDS } from '../../uploads/sniff'
 import { openShare, sharedPhoto, sharedReport } from './public-share'
 import { pdfName } from './share-whatsapp'
-import { verifyReport } from './verify.service'
+import { verifyReport, verifyThumb } from './verify.service'
 
 const TYPE_BY_EXT: Record<string, string> = Object.fromEntries(
   Object.values(KINDS).map((k) => [k.ext, k.mime]),
@@ -65,6 +65,22 @@ export const publicShareRoutes: Routes = (deps, on) => {
       name: pdfName(report.title),
       mime: 'application/pdf',
       etag: report.key,
+    })
+  })
+
+  on(endpoints.verifyPhoto, async (c) => {
+    publicHeaders(c)
+    const key = await verifyThumb(deps, c.req.param('code'), c.req.param('position'))
+    const blob = await deps.store.get(key, 'public')
+    if (!blob) throw new AppError(404, 'Foto tidak ditemukan')
+    c.req.raw.signal?.addEventListener('abort', () => blob.stream.destroy(), { once: true })
+    // Checked again on every request (a photo put in the trash stops at once); a few minutes in this
+    // browser only.
+    return c.body(Readable.toWeb(blob.stream) as ReadableStream, 200, {
+      'Content-Type': TYPE_BY_EXT[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'image/webp',
+      'Content-Length': String(blob.size),
+      'Cache-Control': 'private, max-age=600',
+      'X-Content-Type-Options': 'nosniff',
     })
   })
 

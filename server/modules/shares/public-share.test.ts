@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SHARE_MSG } from '../../../src/contracts/shares'
 import { TEST_DB, type TestApp } from '../../test/harness'
@@ -20,6 +21,43 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 const env = () => t.deps
+
+describe(`the photo viewer on the share page (${TEST_DB})`, () => {
+  it('each photo opens in a viewer with its caption and the next and previous; the one script is allowed by its hash', async () => {
+    const link = await reportLink(3)
+    const page = await t.request('GET', `/s/${link.token}`)
+    expect(page.status).toBe(200)
+    const html = page.text
+    // The card links to its viewer (no bare image in a new tab); the viewer closes back to the card.
+    expect(html).not.toContain('target="_blank"')
+    for (const n of [1, 2, 3]) {
+      expect(html).toContain(`<li class="photo" id="kartu-${n}"><a href="#foto-${n}"`)
+      expect(html).toContain(`<div class="lb" id="foto-${n}" role="dialog" aria-modal="true"`)
+      expect(html).toContain(`Foto ${n} dari 3`)
+      expect(html).toContain(`<a class="lb-close" href="#kartu-${n}" data-nav aria-label="Tutup foto">`)
+    }
+    expect(html).toContain('<a class="lb-next" href="#foto-2" data-nav aria-label="Foto berikutnya">')
+    expect(html).toContain('<a class="lb-prev" href="#foto-2" data-nav aria-label="Foto sebelumnya">')
+    // No previous before the first, no next after the last.
+    expect(html).not.toContain('href="#foto-0"')
+    expect(html).not.toContain('href="#foto-4"')
+    // The caption: status, description, time taken, place, progress, uploader.
+    const viewer = html.slice(html.indexOf('id="foto-1"'), html.indexOf('id="foto-2"'))
+    expect(viewer).toContain('<span class="st approved">Disetujui</span>')
+    expect(viewer).toContain('<p>Pengecoran kolom lantai 2</p>')
+    expect(viewer).toContain('Lokasi: As C-4')
+    expect(viewer).toContain('Progres 60%')
+    // The full photo loads only when its viewer opens.
+    expect(viewer).toMatch(
+      /<img src="\/api\/public\/share\/[^"]+size=full[^"]*" alt="Pengecoran kolom lantai 2" loading="lazy"/,
+    )
+    // The script on the page is exactly the one the policy allows.
+    const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? ''
+    const hash = `sha256-${createHash('sha256').update(script).digest('base64')}`
+    expect(page.headers.get('content-security-policy')).toContain(`script-src '${hash}'`)
+    expect(html.match(/<script/g)).toHaveLength(1)
+  })
+})
 
 describe(`the public side: 410, photos, signed URLs (${TEST_DB})`, () => {
   it('revoked and expired links answer 410 with the exact Indonesian text: data, page, photo and PDF', async () => {

@@ -47,6 +47,7 @@ export type SharePhotoRow = {
   height: number | null
   taken_at: string | null
   description: string
+  status: 'pending' | 'approved' | 'rejected'
   location: string | null
   progress: number | null
   work_item: string | null
@@ -63,6 +64,7 @@ const PHOTO_COLUMNS = [
   'doc_images.height',
   'doc_images.taken_at',
   'docs.description',
+  'docs.status',
   'docs.location',
   'docs.progress',
   'work_items.name as work_item',

@@ -5,8 +5,9 @@ import {
   SHARE_MSG,
   VERIFY_MSG,
 } from '../../../src/contracts/shares'
-import { esc, ICONS, messagePage, page } from './page-shell'
-import { formatMoment, formatSize } from './share-format'
+import { ICONS, messagePage, page } from './page-shell'
+import { esc, formatMoment, formatSize } from './share-format'
+import { cardId, lightboxes, photoFacts, viewerId } from './share-lightbox'
 
 /* The HTML of the public pages; what they show is read by public-share.ts and verify.service.ts. */
 
@@ -28,18 +29,28 @@ export function sharePageHtml(s: PublicShare, timeZone: string): string {
 <div><dt>Jumlah foto</dt><dd>${s.photos.length}</dd></div>
 <div class="wide"><dt>Berlaku sampai</dt><dd>${esc(formatMoment(s.expires_at, timeZone))}</dd></div>
 </dl>`
+  // Photos are numbered over the whole page, so the viewer's previous and next cross work items.
+  const number = new Map(s.photos.map((p, i) => [p, i + 1]))
   const photos = s.photos.length
     ? groups(s.photos)
         .map(
           (g) =>
-            `${g.name === undefined ? '' : `<h3>${esc(g.name ?? 'Tanpa item pekerjaan')} <span>${g.photos.length} foto</span></h3>`}<ul class="grid">${g.photos.map((p) => photoCard(p, timeZone, g.name === undefined)).join('')}</ul>`,
+            `${g.name === undefined ? '' : `<h3>${esc(g.name ?? 'Tanpa item pekerjaan')} <span>${g.photos.length} foto</span></h3>`}<ul class="grid">${g.photos.map((p) => photoCard(p, number.get(p) ?? 0, timeZone, g.name === undefined)).join('')}</ul>`,
         )
         .join('')
     : `<div class="card empty">Belum ada foto dokumentasi yang disetujui pada periode ini.</div>`
   const body = `<section class="card">${meta}${download}</section>
 <h2>Foto Dokumentasi <span>${s.photos.length} foto</span></h2>${photos}
-<p class="foot">Halaman ini hanya untuk dilihat, dibagikan oleh ${esc(s.firm)} melalui Berkas.<br>Ketuk foto untuk melihat ukuran penuh.</p>`
-  return page({ title: s.title, firm: s.firm, heading: s.title, sub: s.project.name, body })
+<p class="foot">Halaman ini hanya untuk dilihat, dibagikan oleh ${esc(s.firm)} melalui Berkas.<br>Ketuk foto untuk melihatnya lebih besar beserta keterangannya.</p>
+${lightboxes(s.photos, timeZone)}`
+  return page({
+    title: s.title,
+    firm: s.firm,
+    heading: s.title,
+    sub: s.project.name,
+    body,
+    viewer: s.photos.length > 0,
+  })
 }
 
 type Photo = PublicShare['photos'][number]
@@ -59,16 +70,13 @@ function groups(photos: Photo[]): { name?: string | null; photos: Photo[] }[] {
   return out
 }
 
-/** A photo and its caption; `tag`: its work item on the card (when there are no group headings). */
-function photoCard(p: Photo, timeZone: string, tag: boolean): string {
-  const facts = [
-    p.location ? `Lokasi: ${p.location}` : '',
-    p.taken_at ? `Diambil ${formatMoment(p.taken_at, timeZone, true)}` : '',
-    p.progress !== null ? `Progres ${p.progress}%` : '',
-    `Oleh ${p.uploader}`,
-  ].filter(Boolean)
-  return `<li class="photo"><a href="${esc(p.full_url)}" target="_blank" rel="noopener"><img src="${esc(p.thumb_url)}" alt="${esc(p.description)}" loading="lazy" width="480" height="360"></a>
-<div class="cap">${tag && p.work_item ? `<span class="tag">${esc(p.work_item)}</span>` : ''}<p>${esc(p.description)}</p><ul>${facts
+/** A photo and its caption; `n`: its number on the page; `tag`: its work item on the card (no headings). */
+function photoCard(p: Photo, n: number, timeZone: string, tag: boolean): string {
+  return `<li class="photo" id="${cardId(n)}"><a href="#${viewerId(n)}" aria-label="Lihat foto ${n}: ${esc(p.description)}"><img src="${esc(p.thumb_url)}" alt="${esc(p.description)}" loading="lazy" width="480" height="360"></a>
+<div class="cap">${tag && p.work_item ? `<span class="tag">${esc(p.work_item)}</span>` : ''}<p>${esc(p.description)}</p><ul>${photoFacts(
+    p,
+    timeZone,
+  )
     .map((f) => `<li>${esc(f)}</li>`)
     .join('')}</ul></div></li>`
 }
@@ -134,19 +142,20 @@ export function verifyPageHtml(firm: string, v: ReportVerification, timeZone: st
 <div><dt>Kode</dt><dd>${esc(v.code)}</dd></div>
 </dl>`
   const rows = v.photos
-    .map(
-      (
-        p,
-      ) => `<li class="row"><span class="num">${p.position}</span><div><p>${esc(p.description || 'Foto')}</p>
+    .map((p) => {
+      const thumb = p.thumb_url
+        ? `<img class="thumb" src="${esc(p.thumb_url)}" alt="Foto ${p.position}: ${esc(p.description || 'Foto')}" loading="lazy" width="132" height="99">`
+        : `<span class="nothumb">${p.unchanged ? 'Pratinjau belum tersedia' : 'Foto tidak tersedia'}</span>`
+      return `<li class="vrow"><span class="num">${p.position}</span>${thumb}<div><p>${esc(p.description || 'Foto')}</p>
 <span class="when">${p.taken_at ? `Diambil ${esc(formatMoment(p.taken_at, timeZone))}` : 'Waktu pengambilan tidak tercatat'}</span></div>
 <code class="hash">SHA-256 ${esc(p.sha256 ?? '-')}</code>
-<span class="mark ${p.unchanged ? 'good' : 'bad'}">${p.unchanged ? '✓ Tidak berubah' : '✗ Berubah atau dihapus'}</span></li>`,
-    )
+<span class="mark ${p.unchanged ? 'good' : 'bad'}">${p.unchanged ? '✓ Tidak berubah' : '✗ Berubah atau dihapus'}</span></li>`
+    })
     .join('')
   const body = `<section class="card">${status}${meta}</section>
 <h2>Foto dalam laporan <span>${v.photos.length} foto</span></h2>
 <section class="card"><ol class="rows">${rows}</ol></section>
-<p class="foot">Bandingkan SHA-256 di atas dengan berkas foto asli untuk memastikan keasliannya.<br>Verifikasi oleh ${esc(firm)} melalui Berkas.</p>`
+<p class="foot">Cocokkan foto di atas dengan foto pada laporan cetak, dan SHA-256-nya dengan berkas foto asli untuk memastikan keasliannya.<br>Verifikasi oleh ${esc(firm)} melalui Berkas.</p>`
   return page({ title: `Verifikasi ${v.code}`, firm, heading: 'Verifikasi Laporan', sub: v.title, body })
 }
 

@@ -6,6 +6,7 @@ import { createTestApp, TEST_DB, type TestApp } from '../../test/harness'
 import { readState, writeState } from '../whatsapp/state'
 import { PAGE_CSS_HASH } from './page-shell'
 import { readyReport } from './share-fixtures'
+import { LIGHTBOX_JS_HASH } from './share-lightbox'
 
 import { type Account, startShareTest, tokenOf } from './share-test-app'
 
@@ -223,7 +224,9 @@ describe(`PIN (${TEST_DB})`, () => {
     const csp = right.headers.get('content-security-policy') ?? ''
     expect(csp).toContain(`style-src '${PAGE_CSS_HASH}'`)
     expect(csp).toContain("default-src 'none'")
-    expect(csp).not.toContain('script-src')
+    // The only script is the photo viewer's, by its hash.
+    expect(csp).toContain(`script-src '${LIGHTBOX_JS_HASH}'`)
+    expect(csp).not.toContain('unsafe-inline')
   })
 
   it('a revoked link is gone for a browser holding the pass too', async () => {

@@ -41,6 +41,8 @@ export async function verifyReport(deps: Pick<Deps, 'db'>, raw: string): Promise
       'report_photos.sha256',
       'report_photos.taken_at',
       'doc_images.sha256 as current_sha256',
+      'doc_images.thumb_state',
+      'doc_images.thumb_key',
       'docs.id as doc_id',
       'docs.description',
       'docs.deleted_at as doc_deleted_at',
@@ -48,14 +50,21 @@ export async function verifyReport(deps: Pick<Deps, 'db'>, raw: string): Promise
     .where('report_photos.report_id', '=', report.id)
     .orderBy('report_photos.position')
     .execute()
-  const photos = rows.map((r) => ({
-    position: r.position,
-    sha256: r.sha256,
-    taken_at: r.taken_at,
-    description: r.description ?? '',
-    unchanged:
-      r.doc_id !== null && r.doc_deleted_at === null && r.sha256 !== null && r.current_sha256 === r.sha256,
-  }))
+  const photos = rows.map((r) => {
+    const unchanged =
+      r.doc_id !== null && r.doc_deleted_at === null && r.sha256 !== null && r.current_sha256 === r.sha256
+    return {
+      position: r.position,
+      sha256: r.sha256,
+      taken_at: r.taken_at,
+      description: r.description ?? '',
+      unchanged,
+      thumb_url:
+        unchanged && !report.deleted_at && r.thumb_state === 'ready' && r.thumb_key
+          ? `/api/public/verify/${report.code}/photo/${r.position}`
+          : null,
+    }
+  })
   const reason = report.deleted_at
     ? VERIFY_MSG.removed
     : report.status !== 'ready'
@@ -75,3 +84,35 @@ export async function verifyReport(deps: Pick<Deps, 'db'>, raw: string): Promise
     photos,
   }
 }
+
+/**
+ * The thumbnail beside a verified photo (issue 30): the code is the key, as for the page. Only the small
+ * WebP the server made from the stored photo (no EXIF, never the original's bytes), and only while the
+ * photo is the one the report holds: its item not in the trash, the same SHA-256, the report not
+ * removed. Anything else is 404, so a trashed photo's bytes are never served from here.
+ */
+export async function verifyThumb(deps: Pick<Deps, 'db'>, raw: string, positionRef: string): Promise<string> {
+  const code = normalizeReportCode(raw)
+  if (!code || !/^\d{1,6}$/.test(positionRef)) throw notFound(THUMB_GONE)
+  const row = await deps.db
+    .selectFrom('reports')
+    .innerJoin('report_photos', 'report_photos.report_id', 'reports.id')
+    .innerJoin('doc_images', 'doc_images.id', 'report_photos.doc_image_id')
+    .innerJoin('docs', 'docs.id', 'report_photos.doc_id')
+    .select([
+      'doc_images.thumb_key',
+      'doc_images.thumb_state',
+      'doc_images.sha256',
+      'report_photos.sha256 as printed',
+    ])
+    .where('reports.code', '=', code)
+    .where('reports.deleted_at', 'is', null)
+    .where('report_photos.position', '=', Number(positionRef))
+    .where('docs.deleted_at', 'is', null)
+    .executeTakeFirst()
+  if (row?.thumb_state !== 'ready' || !row.thumb_key || !row.printed || row.sha256 !== row.printed)
+    throw notFound(THUMB_GONE)
+  return row.thumb_key
+}
+
+const THUMB_GONE = 'Foto tidak ditemukan'

@@ -134,6 +134,69 @@ describe(`verification of a printed report (${TEST_DB})`, () => {
   })
 })
 
+describe(`thumbnails on the verification page (${TEST_DB})`, () => {
+  it("shows each photo's thumbnail (the server's WebP, never the original); none for a trashed photo or a removed report", async () => {
+    const photos = [await uploaded('Sloof as A', 4), await uploaded('Sloof as B', 5)]
+    await t.runJobs()
+    const report = await readyReport(t.deps, { projectId: project.id, creatorId: admin.id, photos })
+    const thumbPath = (n: number) => `/api/public/verify/${report.code}/photo/${n}`
+    const data = (await t.request('GET', `/api/public/verify/${report.code}`)).json.data
+    expect(data.photos.map((p: { thumb_url: string | null }) => p.thumb_url)).toEqual([
+      thumbPath(1),
+      thumbPath(2),
+    ])
+    const page = await t.request('GET', `/v/${report.code}`)
+    for (const n of [1, 2]) expect(page.text).toContain(`<img class="thumb" src="${thumbPath(n)}"`)
+
+    // The bytes are the thumbnail's, not the uploaded photo's.
+    const stored = await t.db
+      .selectFrom('doc_images')
+      .select(['thumb_key', 'blob_key'])
+      .where('id', '=', photos[0]?.imageId ?? 0)
+      .executeTakeFirstOrThrow()
+    const read = async (key: string) => {
+      const blob = await t.deps.store.get(key, 'public')
+      const chunks: Buffer[] = []
+      for await (const c of blob?.stream ?? []) chunks.push(c as Buffer)
+      return Buffer.concat(chunks)
+    }
+    const res = await t.app.request(thumbPath(1))
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('image/webp')
+    expect(res.headers.get('x-robots-tag')).toContain('noindex')
+    const bytes = Buffer.from(await res.arrayBuffer())
+    expect(bytes.equals(await read(stored.thumb_key ?? ''))).toBe(true)
+    expect(bytes.equals(await read(stored.blob_key))).toBe(false)
+    expect(bytes.subarray(8, 12).toString()).toBe('WEBP')
+
+    // A photo put in the trash: no thumbnail in the data or on the page, and its URL serves nothing.
+    await t.request('DELETE', `/api/doc/${project.slug}/remove/${photos[1]?.uuid}`, { token: admin.token })
+    const after = (await t.request('GET', `/api/public/verify/${report.code}`)).json.data
+    expect(after.photos.map((p: { thumb_url: string | null }) => p.thumb_url)).toEqual([thumbPath(1), null])
+    expect((await t.request('GET', thumbPath(2))).status).toBe(404)
+    const afterPage = await t.request('GET', `/v/${report.code}`)
+    expect(afterPage.text).not.toContain(thumbPath(2))
+    expect(afterPage.text).toContain('Foto tidak tersedia')
+    for (const path of [
+      thumbPath(9),
+      `/api/public/verify/ABCD-EFGH-JKMN/photo/1`,
+      `/api/public/verify/${report.code}/photo/x`,
+    ])
+      expect((await t.request('GET', path)).status, path).toBe(404)
+
+    // A removed report serves no photo.
+    await t.db
+      .updateTable('reports')
+      .set({ deleted_at: new Date().toISOString() })
+      .where('id', '=', report.id)
+      .execute()
+    expect((await t.request('GET', thumbPath(1))).status).toBe(404)
+    expect(
+      (await t.request('GET', `/api/public/verify/${report.code}`)).json.data.photos[0].thumb_url,
+    ).toBeNull()
+  })
+})
+
 describe(`WhatsApp with the report's PDF (${TEST_DB})`, () => {
   it('a driver that sends documents delivers the PDF with the text as caption; its blob gone: the text alone', async () => {
     await writeState(t.db, { status: 'connected', account: '6281100000000' })
