@@ -66,15 +66,16 @@ test('capture offline with place and work item, the viewer, a revision with its 
   await context.setOffline(true)
   await panel.getByRole('button', { name: 'Unggah Foto' }).first().click()
   const dialog = page.getByRole('dialog', { name: 'Unggah Dokumentasi' })
-  await dialog.getByLabel('Pilih foto dari galeri').setInputFiles([photos.kolom])
+  // Shot in the app's camera: the device's position at that moment is where it was taken (issue 30).
+  await dialog.getByLabel('Ambil foto dengan kamera').setInputFiles([photos.kolom])
   await expect(dialog.getByTestId('capture-place')).toHaveAttribute('data-state', 'found')
-  await expect(dialog.getByTestId('capture-place')).toContainText('Lokasi tercatat (±12 m)')
   await expect(
     dialog
       .getByRole('list', { name: 'Foto terpilih' })
       .getByRole('listitem')
       .and(page.locator('[data-status="ready"]')),
   ).toHaveCount(1, { timeout: 60_000 })
+  await expect(dialog.getByTestId('capture-place')).toContainText('1 dari lokasi perangkat (±12 m)')
   await dialog.getByLabel('Deskripsi').fill('Pengecoran kolom K2 lantai 2 as C-4')
   await dialog.getByLabel('Item Pekerjaan').selectOption(String(item.id))
   await dialog.getByLabel('Lokasi').fill('Lantai 2 zona B')
@@ -114,7 +115,8 @@ test('capture offline with place and work item, the viewer, a revision with its 
   await expect(viewer.getByTestId('photo-when')).toContainText(
     /Diambil \d+ \w+ \d{4} \d{2}\.\d{2} · Diterima/,
   )
-  await expect(viewer.getByTestId('photo-place')).toContainText('-6.91474, 107.60981 (±12 m)')
+  await expect(viewer.getByTestId('photo-place')).toContainText('Lokasi perangkat saat pemotretan ±12 m')
+  await expect(viewer.getByTestId('photo-place')).toContainText('-6.91474, 107.60981')
   await expect(viewer.getByRole('link', { name: 'Buka di peta' })).toHaveAttribute(
     'href',
     /^geo:-6\.914744,107\.60981/,
