@@ -9,12 +9,15 @@ import { esc, formatMoment } from './share-format'
  * caption (work item, description, time taken, status, place, progress, uploader) and links to the
  * previous and next photo and back to the card. A small inline script, allowed by its hash like the
  * stylesheet, adds what links cannot: Esc, the arrow keys, swipe, focus kept inside the viewer, browsing
- * without a history entry per photo, and the neighbours loaded ahead.
+ * without a history entry per photo, and the neighbours loaded ahead. The viewer takes horizontal
+ * gestures for itself (touch-action, overscroll-behavior): a swipe to the previous photo must not be
+ * the browser's swipe back to the previous page.
  */
 
 export const LIGHTBOX_CSS = `.lb{display:none;position:fixed;inset:0;z-index:50;flex-direction:column;background:#0b1120;color:#e2e8f0}
 .lb:target{display:flex}
-body:has(.lb:target){overflow:hidden}
+html:has(.lb:target){overscroll-behavior:none}body:has(.lb:target){overflow:hidden;overscroll-behavior:none}
+.lb{touch-action:pan-y pinch-zoom;overscroll-behavior:none}
 .lb a{color:#fff;text-decoration:none}
 .lb a:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}
 .lb-bar{display:flex;align-items:center;justify-content:space-between;gap:12px;padding:8px 8px 8px 16px;font-size:14px;font-weight:600;color:#cbd5e1}
