@@ -9,7 +9,7 @@ const SITE_FIELDS = {
   work_item_id: 'id item pekerjaan project ini (opsional)',
   location: 'lokasi di lapangan, satu baris, maks. 100 karakter (opsional)',
   progress: 'progres 0-100 (opsional)',
-  meta: 'daftar JSON, satu objek per file sesuai urutan: { taken_at, lat, lng, accuracy_m } (semua opsional)',
+  meta: "daftar JSON, satu objek per file sesuai urutan: { taken_at, lat, lng, accuracy_m, source } (semua opsional); lat/lng hanya tempat foto diambil: source 'exif' (GPS foto dibaca di perangkat) atau 'camera' (posisi perangkat saat memotret di aplikasi). GPS EXIF di foto sendiri selalu diutamakan",
 }
 
 export const upload = endpoint({
@@ -23,7 +23,13 @@ export const upload = endpoint({
       description: 'deskripsi (10-2000 karakter); atau descriptions: daftar JSON, satu per file',
       ...SITE_FIELDS,
     },
-    files: { files: { many: true, description: 'gambar JPEG, PNG, WebP (GPS EXIF dihapus saat disimpan)' } },
+    files: {
+      files: {
+        many: true,
+        description:
+          'gambar JPEG, PNG, WebP (GPS EXIF menjadi lokasi foto, lalu dihapus dari file yang disimpan)',
+      },
+    },
   },
   created: true,
 })
@@ -51,8 +57,8 @@ export const list = endpoint({
   query: {
     cursor: 'lanjutan halaman',
     limit: 'item per halaman',
-    from: 'tanggal awal YYYY-MM-DD (hari Asia/Jakarta)',
-    to: 'tanggal akhir YYYY-MM-DD (hari Asia/Jakarta)',
+    from: 'tanggal awal foto diambil, YYYY-MM-DD (hari Asia/Jakarta)',
+    to: 'tanggal akhir foto diambil, YYYY-MM-DD (hari Asia/Jakarta)',
     work_item: 'id item pekerjaan',
     uploader: 'id pengunggah',
     status: 'pending, approved atau rejected',
