@@ -1,6 +1,7 @@
 import type { ReportCount, ReportInclude } from '../../../src/contracts/reports'
 import { type Actor, access } from '../../access'
 import type { Deps } from '../../deps'
+import { assertNotFuture } from './report-create'
 import { selectPhotos } from './report-selection'
 
 /**
@@ -16,6 +17,7 @@ export async function countReport(
 ): Promise<ReportCount> {
   const project = await access.project(deps, user, slug, 'report.manage')
   const input = read()
+  assertNotFuture(input.to, deps.config.firmTimeZone)
   // As a create stores them: sorted, once each, null for all.
   const workItemIds = input.work_items?.length ? [...new Set(input.work_items)].sort((a, b) => a - b) : null
   const photos = await selectPhotos(deps.db, {

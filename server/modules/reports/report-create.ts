@@ -41,6 +41,7 @@ export async function createReport(
   if (workItemIds) await assertWorkItems(trx, project.id, workItemIds)
 
   const timeZone = deps.config.firmTimeZone
+  assertNotFuture(input.to, timeZone)
   const photos = await selectPhotos(trx, {
     projectId: project.id,
     from: input.from,
@@ -108,6 +109,15 @@ export async function createReport(
   })
   await tx.enqueue(reportRenderJob, { report: row.id })
   return toReport(await reportRows(trx).where('reports.id', '=', row.id).executeTakeFirstOrThrow())
+}
+
+/**
+ * A report covers days that have happened (issue 30): one reaching past the firm's today would be
+ * titled as a whole week while holding part of it, and would look complete when it is not.
+ */
+export function assertNotFuture(to: string, timeZone: string) {
+  if (to > firmDayOf(nowIso(), timeZone))
+    throw new AppError(422, REPORT_MSG.future, { to: REPORT_MSG.future })
 }
 
 async function assertWorkItems(db: Kysely<DB>, projectId: number, ids: number[]) {

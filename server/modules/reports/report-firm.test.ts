@@ -160,6 +160,18 @@ describe(`a report an owner accepts (${TEST_DB})`, () => {
     expect(bad.status).toBe(422)
     expect(bad.json.errors.to).toBe('Tanggal awal harus sebelum atau sama dengan tanggal akhir')
     expect((await count('from=kemarin&to=2026-11-22')).status).toBe(422)
+    // Never a period reaching past the firm's today, in the count or the report itself.
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10)
+    const ahead = new Date(Date.now() + 8 * 86_400_000).toISOString().slice(0, 10)
+    const future = await count(`from=${WEEK.from}&to=${ahead}`)
+    expect(future.status).toBe(422)
+    expect(future.json.errors.to).toBe('Periode laporan tidak boleh melewati hari ini')
+    const ahead422 = await t.request('POST', `/api/report/${project.slug}/create`, {
+      token: c.admin.token,
+      json: { from: tomorrow, to: ahead },
+    })
+    expect(ahead422.status).toBe(422)
+    expect(ahead422.json.errors.to).toBe('Periode laporan tidak boleh melewati hari ini')
     expect((await count(`from=${WEEK.from}&to=${WEEK.to}&work_items=1;2`)).status).toBe(422)
     const member = await t.request(
       'GET',

@@ -8,6 +8,8 @@ import type {
   ProjectUpdateInput,
 } from '../../contracts/projects'
 import * as projectEndpoints from '../../contracts/projects.endpoints'
+import type { WorkItem } from '../../contracts/work-items'
+import * as workItemEndpoints from '../../contracts/work-items.endpoints'
 import { API_BASE_URL, ApiError, api, dataOf } from '../../lib/api'
 import { getToken } from '../../lib/session-token'
 
@@ -111,4 +113,28 @@ export async function downloadProject(
   saveBlob(blob, fileName)
   onProgress?.(100)
   return { fileName, message: info?.message }
+}
+
+/** The project's work items in the order admins give them (GET /api/project/{id}/work-items). */
+export async function listWorkItems(projectId: number): Promise<WorkItem[]> {
+  return dataOf(await api.get<WorkItem[]>(pathTo(workItemEndpoints.list, { id: projectId })))
+}
+
+export async function createWorkItem(
+  projectId: number,
+  input: { name: string; code: string },
+): Promise<WorkItem> {
+  return dataOf(await api.post<WorkItem>(pathTo(workItemEndpoints.create, { id: projectId }), input))
+}
+
+export async function updateWorkItem(projectId: number, item: { id: number; name: string; code: string }) {
+  const input = { name: item.name, code: item.code }
+  return dataOf(
+    await api.put<WorkItem>(pathTo(workItemEndpoints.update, { id: projectId, itemId: item.id }), input),
+  )
+}
+
+/** Every item of the project once, in the new order (anything else answers 422). */
+export async function orderWorkItems(projectId: number, ids: number[]): Promise<WorkItem[]> {
+  return dataOf(await api.put<WorkItem[]>(pathTo(workItemEndpoints.order, { id: projectId }), { ids }))
 }

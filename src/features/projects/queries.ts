@@ -4,14 +4,18 @@ import { PROJECT_COUNTS } from '../../lib/query-keys'
 import { refreshQueries } from '../../lib/query-refresh'
 import {
   createProject,
+  createWorkItem,
   deleteProject,
   getDashboardAnalysis,
   getProject,
   listMemberCandidates,
   listProjectMembers,
   listProjects,
+  listWorkItems,
+  orderWorkItems,
   setProjectMembers,
   updateProject,
+  updateWorkItem,
 } from './api'
 
 export const projectKeys = {
@@ -95,4 +99,36 @@ export function useSetProjectMembers() {
       return refreshQueries(qc, projectKeys.members(id))
     },
   })
+}
+
+/** The documentation feature's work items key (`workItemsKey`): its pickers and filters read the same call. */
+export const workItemsKey = (projectId: number) => ['work-items', projectId] as const
+
+export const workItemsQueryOptions = (projectId: number) =>
+  queryOptions({ queryKey: workItemsKey(projectId), queryFn: () => listWorkItems(projectId) })
+
+/** Adding, changing and ordering work items (admins, 'Pengaturan Proyek'); every picker reads them again. */
+export function useWorkItemSetup(projectId: number) {
+  const qc = useQueryClient()
+  const refresh = () => refreshQueries(qc, workItemsKey(projectId))
+  return {
+    create: useMutation({
+      mutationFn: (input: { name: string; code: string }) => createWorkItem(projectId, input),
+      onSuccess: refresh,
+    }),
+    update: useMutation({
+      mutationFn: (item: { id: number; name: string; code: string }) => updateWorkItem(projectId, item),
+      onSuccess: refresh,
+    }),
+    order: useMutation({
+      mutationFn: (ids: number[]) => orderWorkItems(projectId, ids),
+      // The answer is the new order: shown at once, then confirmed by the refetch.
+      onSuccess: (items) => {
+        qc.setQueryData(workItemsKey(projectId), items)
+        return refresh()
+      },
+      // Another admin added or removed one meanwhile (422): the list is read again.
+      onError: refresh,
+    }),
+  }
 }

@@ -1,7 +1,13 @@
 import { pathTo } from '../../contracts/endpoint'
 import type { Project } from '../../contracts/projects'
 import * as projectEndpoints from '../../contracts/projects.endpoints'
-import { REPORT_MSG, type Report, type ReportCreate } from '../../contracts/reports'
+import {
+  REPORT_MSG,
+  type Report,
+  type ReportCount,
+  type ReportCreate,
+  type ReportInclude,
+} from '../../contracts/reports'
 import * as reportEndpoints from '../../contracts/reports.endpoints'
 import type { Share, ShareCreate } from '../../contracts/shares'
 import * as shareEndpoints from '../../contracts/shares.endpoints'
@@ -30,6 +36,16 @@ export async function setProjectStartDay(project: Project, day: string): Promise
     start_day: day,
   }
   return dataOf(await api.put<Project>(pathTo(projectEndpoints.update, { id: project.id }), input))
+}
+
+/** GET /api/report/{slug}/count: how many photos a report with this choice holds, and the same ones made. */
+export async function countReport(
+  slug: string,
+  q: { from: string; to: string; include: ReportInclude; workItemIds: number[] | null },
+): Promise<ReportCount> {
+  const params = new URLSearchParams({ from: q.from, to: q.to, include: q.include })
+  if (q.workItemIds?.length) params.set('work_items', q.workItemIds.join(','))
+  return dataOf(await api.get<ReportCount>(`${pathTo(reportEndpoints.count, { slug })}?${params}`))
 }
 
 /** GET /api/report/{slug}/list: newest first, with status and progress. */

@@ -4,11 +4,17 @@ import { defaultReportTitle, projectWeek, projectWeekPeriod, weekOfPeriod } from
  * The 'Buat Laporan' period choice turned into days. Every day here is YYYY-MM-DD in Asia/Jakarta (the
  * server counts photos by Jakarta days, whatever zone the phone is set to); arithmetic on them is done in
  * UTC, where a day is always 24 hours.
+ *
+ * No choice reaches past today (issue 30: 'Minggu ini' made on a Friday covered six future days): the
+ * week and month holding today end today, and the dialog starts on the last complete project week.
  */
 
 export type Period = { from: string; to: string }
 
 export type PeriodChoice =
+  /** The last project week that has ended (yesterday or before). */
+  | { kind: 'last-week' }
+  /** The project week holding today, up to today. */
   | { kind: 'this-week' }
   | { kind: 'week'; week: number }
   /** 'YYYY-MM' */
@@ -38,15 +44,25 @@ function monthEnd(month: string): string {
   return iso(Date.UTC(y, m, 0))
 }
 
+/** A period cut at today: nothing after it (a period wholly after today becomes today alone). */
+export function untilToday(p: Period, today: string): Period {
+  if (p.from > today) return { from: today, to: today }
+  return { from: p.from, to: p.to > today ? today : p.to }
+}
+
 /** The days a choice covers; `start` is the project's first day, `today` Jakarta's today. */
 export function periodOf(choice: PeriodChoice, start: string, today: string): Period {
   switch (choice.kind) {
+    case 'last-week': {
+      const last = lastCompleteWeek(start, today)
+      return last ? { from: last.from, to: last.to } : periodOf({ kind: 'this-week' }, start, today)
+    }
     case 'this-week':
-      return projectWeekPeriod(start, projectWeek(start, today))
+      return untilToday(projectWeekPeriod(start, projectWeek(start, today)), today)
     case 'week':
-      return projectWeekPeriod(start, Math.max(1, choice.week))
+      return untilToday(projectWeekPeriod(start, Math.max(1, choice.week)), today)
     case 'month':
-      return { from: `${choice.month}-01`, to: monthEnd(choice.month) }
+      return untilToday({ from: `${choice.month}-01`, to: monthEnd(choice.month) }, today)
     case 'range':
       return { from: choice.from, to: choice.to }
   }
@@ -54,13 +70,21 @@ export function periodOf(choice: PeriodChoice, start: string, today: string): Pe
 
 export type ProjectWeek = { n: number } & Period
 
-/** The project's weeks so far ('Minggu ke-1' up to the week holding today), newest first. */
+/** The project's weeks so far ('Minggu ke-1' up to the week holding today, that one up to today), newest first. */
 export function projectWeeks(start: string, today: string): ProjectWeek[] {
   const current = projectWeek(start, today)
   return Array.from({ length: current }, (_, i) => {
     const n = current - i
-    return { n, ...projectWeekPeriod(start, n) }
+    return { n, ...untilToday(projectWeekPeriod(start, n), today) }
   })
+}
+
+/** The last project week whose seven days have all passed (it ended yesterday or before), or null. */
+export function lastCompleteWeek(start: string, today: string): ProjectWeek | null {
+  // The week holding today has not ended; the one before it has, when there is one.
+  const n = projectWeek(start, today) - 1
+  if (n < 1 || start > today) return null
+  return { n, ...projectWeekPeriod(start, n) }
 }
 
 /** The months from the project's first day to today, 'YYYY-MM', newest first. */

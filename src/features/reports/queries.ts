@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Project } from '../../contracts/projects'
-import type { Report, ReportCreate } from '../../contracts/reports'
+import type { Report, ReportCreate, ReportInclude } from '../../contracts/reports'
 import type { Share, ShareCreate } from '../../contracts/shares'
 import { PROJECT_COUNTS } from '../../lib/query-keys'
 import { refreshQueries } from '../../lib/query-refresh'
 import {
+  countReport,
   createReport,
   createShare,
   listReports,
@@ -129,3 +130,17 @@ export function useSendShareWhatsApp(slug: string) {
     onSuccess: () => refreshQueries(qc, reportKeys.shares(slug)),
   })
 }
+
+/**
+ * 'N foto akan dimasukkan' and the reports already made with the same choice (issue 30). Under the
+ * report list's key, so a report created refreshes it; kept a while so flipping choices back is instant.
+ */
+export const reportCountQueryOptions = (
+  slug: string,
+  q: { from: string; to: string; include: ReportInclude; workItemIds: number[] | null },
+) =>
+  queryOptions({
+    queryKey: [...reportKeys.list(slug), 'count', q.from, q.to, q.include, q.workItemIds?.join(',') ?? 'all'],
+    queryFn: () => countReport(slug, q),
+    staleTime: 30 * 1000,
+  })

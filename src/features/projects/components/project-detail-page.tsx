@@ -17,6 +17,7 @@ import {
   IconDownload,
   IconFileCheck,
   IconFileQuestion,
+  IconListFilter,
   IconTrash,
   IconUsers,
 } from '../../../ui/icons'
@@ -27,6 +28,7 @@ import { projectDetailQueryOptions } from '../queries'
 import { areaCounts } from './area-counts'
 import { MembersDialog } from './members-dialog'
 import { useProjectDownload } from './project-download'
+import { ProjectSetupDialog } from './project-setup-dialog'
 
 type Props = {
   slug: string
@@ -110,6 +112,7 @@ function ProjectDetail({
   const isAdmin = user.role === 'admin'
   const download = useProjectDownload()
   const [membersOpen, setMembersOpen] = useState(false)
+  const [setupOpen, setSetupOpen] = useState(false)
   const downloading = download.downloadingId === project.id
 
   return (
@@ -186,6 +189,13 @@ function ProjectDetail({
                   needsSignal={needsSignalTo('mengatur anggota')}
                 >
                   <IconUsers /> Anggota Project
+                </Button>
+                <Button
+                  variant="secondary"
+                  onClick={() => setSetupOpen(true)}
+                  needsSignal={needsSignalTo('mengatur proyek')}
+                >
+                  <IconListFilter /> Pengaturan Proyek
                 </Button>
                 <Link
                   to="/project/$slug/laporan"
@@ -265,7 +275,10 @@ function ProjectDetail({
       />
 
       {isAdmin ? (
-        <MembersDialog project={membersOpen ? project : null} onClose={() => setMembersOpen(false)} />
+        <>
+          <MembersDialog project={membersOpen ? project : null} onClose={() => setMembersOpen(false)} />
+          <ProjectSetupDialog project={setupOpen ? project : null} onClose={() => setSetupOpen(false)} />
+        </>
       ) : null}
     </div>
   )

@@ -11,6 +11,7 @@ import {
   type ReportInclude,
   type ReportPerPage,
 } from '../../../contracts/reports'
+import { workItemLabel } from '../../../contracts/work-items'
 import { toApiError } from '../../../lib/api'
 import { validate } from '../../../lib/form'
 import { newRequestId } from '../../../lib/upload-request'
@@ -24,6 +25,7 @@ import { type Period, proposedTitle } from '../period'
 import { useCreateReport, workItemsQueryOptions } from '../queries'
 import { CheckRow, Choices, legendClass } from './form-parts'
 import { PeriodFields, usePeriodPicker } from './period-fields'
+import { ReportCountNote, useReportCount } from './report-count-note'
 
 type Props = {
   project: Project
@@ -55,6 +57,16 @@ export function CreateReportDialog({ project, open, initialRange, onClose }: Pro
 
   const shownTitle = title ?? proposedTitle(project.name, start, period)
   const workItems = useQuery({ ...workItemsQueryOptions(project.id), enabled: open })
+  const chosenItems = scope === 'some' && picked.size > 0 ? [...picked].sort((a, b) => a - b) : null
+  const count = useReportCount({
+    slug: project.slug,
+    from: period.from,
+    to: period.to,
+    include,
+    workItemIds: chosenItems,
+    enabled: open && !(scope === 'some' && picked.size === 0),
+  })
+  const duplicate = (count.data?.same.length ?? 0) > 0
 
   const edited = () => {
     setErrors({})
@@ -107,7 +119,8 @@ export function CreateReportDialog({ project, open, initialRange, onClose }: Pro
       size="lg"
       title={REPORT_MSG.buttonCreate}
       description={project.name}
-      submitLabel={REPORT_MSG.buttonCreate}
+      // A report like one already made is still allowed (a re-print after late approvals), said plainly.
+      submitLabel={duplicate ? 'Tetap Buat Laporan' : REPORT_MSG.buttonCreate}
       pending={create.isPending}
       needsSignal={needsSignalTo('membuat laporan')}
       onSubmit={onSubmit}
@@ -167,7 +180,7 @@ export function CreateReportDialog({ project, open, initialRange, onClose }: Pro
                       edited()
                     }}
                   >
-                    {w.name}
+                    {workItemLabel(w)}
                   </CheckRow>
                 </li>
               ))}
@@ -202,6 +215,7 @@ export function CreateReportDialog({ project, open, initialRange, onClose }: Pro
           edited()
         }}
       />
+      <ReportCountNote count={count.data} pending={count.isFetching && !count.data} />
       <TextField
         label={REPORT_MSG.titleLabel}
         value={shownTitle}

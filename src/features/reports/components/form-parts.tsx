@@ -20,6 +20,13 @@ const GRIDS = {
     gap: '2',
     gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))' },
   }),
+  5: css({
+    display: 'grid',
+    gap: '2',
+    gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(5, minmax(0, 1fr))' },
+    // Pills with two lines (a name and its dates) grow to their content.
+    '& > label': { h: 'auto', minH: '9', py: '1.5' },
+  }),
 }
 
 /** One choice among a few, as a row (or grid) of pills. */

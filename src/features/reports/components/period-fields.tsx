@@ -8,6 +8,7 @@ import { FormError, SelectField, TextField } from '../../../ui/field'
 import { IconCalendar } from '../../../ui/icons'
 import {
   jakartaDay,
+  lastCompleteWeek,
   type Period,
   type PeriodChoice,
   type PeriodKind,
@@ -19,11 +20,26 @@ import { Choices } from './form-parts'
 import { StartDay } from './start-day'
 
 const PERIOD_KINDS: { value: PeriodKind; label: string }[] = [
+  { value: 'last-week', label: REPORT_MSG.lastWeek },
   { value: 'this-week', label: REPORT_MSG.thisWeek },
   { value: 'week', label: REPORT_MSG.week },
   { value: 'month', label: REPORT_MSG.month },
   { value: 'range', label: REPORT_MSG.range },
 ]
+
+/** A choice's pill: its name, and under it the days it comes to (issue 30: dates beside every choice). */
+function choiceLabel(label: string, detail: string) {
+  return (
+    <span
+      className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', lineHeight: '1.25' })}
+    >
+      <span>{label}</span>
+      <span className={css({ fontSize: '0.6875rem', fontWeight: '400', opacity: 0.8, whiteSpace: 'normal' })}>
+        {detail}
+      </span>
+    </span>
+  )
+}
 
 /** The period a report or a period link covers: its choice, and the days it comes to. */
 export function usePeriodPicker(project: Project, initialRange?: Period) {
@@ -32,10 +48,11 @@ export function usePeriodPicker(project: Project, initialRange?: Period) {
   const today = jakartaDay()
   const weeks = useMemo(() => projectWeeks(start, today), [start, today])
   const months = useMemo(() => projectMonths(start, today), [start, today])
-  const [kind, setKind] = useState<PeriodKind>(initialRange ? 'range' : 'this-week')
+  // The last complete week by default: never a period reaching into the future (issue 30).
+  const [kind, setKind] = useState<PeriodKind>(initialRange ? 'range' : 'last-week')
   const [week, setWeek] = useState(weeks[0]?.n ?? 1)
   const [month, setMonth] = useState(months[0] ?? today.slice(0, 7))
-  const [range, setRange] = useState<Period>(initialRange ?? periodOf({ kind: 'this-week' }, start, today))
+  const [range, setRange] = useState<Period>(initialRange ?? periodOf({ kind: 'last-week' }, start, today))
   // A new start day renumbers the weeks: the week picked is this week's number again.
   const current = weeks[0]?.n ?? 1
   useEffect(() => setWeek(current), [current])
@@ -47,7 +64,19 @@ export function usePeriodPicker(project: Project, initialRange?: Period) {
         : kind === 'range'
           ? { kind, ...range }
           : { kind }
+  const lastWeek = lastCompleteWeek(start, today)
+  /** 'Minggu ke-3 · 16–22 November 2026' for each kind as it stands now. */
+  const details: Record<PeriodKind, string> = {
+    'last-week': weekDetail(
+      lastWeek ?? { n: weeks[0]?.n ?? 1, ...periodOf({ kind: 'last-week' }, start, today) },
+    ),
+    'this-week': weekDetail({ n: weeks[0]?.n ?? 1, ...periodOf({ kind: 'this-week' }, start, today) }),
+    week: weekDetail({ n: week, ...periodOf({ kind: 'week', week }, start, today) }),
+    month: label(periodOf({ kind: 'month', month }, start, today)),
+    range: label(range),
+  }
   return {
+    details,
     project,
     start,
     today,
@@ -64,6 +93,9 @@ export function usePeriodPicker(project: Project, initialRange?: Period) {
     period: periodOf(choice, start, today),
   }
 }
+
+const label = (p: Period) => (p.from && p.to ? periodLabel(p.from, p.to) : '-')
+const weekDetail = (w: { n: number } & Period) => `Minggu ke-${w.n} · ${label(w)}`
 
 export type PeriodPicker = ReturnType<typeof usePeriodPicker>
 
@@ -90,8 +122,11 @@ export function PeriodFields({
       <Choices
         label={REPORT_MSG.periodLabel}
         name="period"
-        columns={4}
-        options={PERIOD_KINDS}
+        columns={5}
+        options={PERIOD_KINDS.map((k) => ({
+          value: k.value,
+          label: choiceLabel(k.label, p.details[k.value]),
+        }))}
         value={p.kind}
         onChange={edit(p.setKind)}
       />
@@ -126,6 +161,7 @@ export function PeriodFields({
             label="Sampai tanggal"
             type="date"
             value={p.range.to}
+            max={p.today}
             error={errors.to}
             onChange={(e) => edit(p.setRange)({ ...p.range, to: e.target.value })}
           />
@@ -149,11 +185,11 @@ export function PeriodFields({
       >
         <IconCalendar />
         <span>
-          {p.kind === 'this-week' ? `Minggu ke-${p.weeks[0]?.n ?? 1} · ` : null}
-          {p.period.from && p.period.to ? periodLabel(p.period.from, p.period.to) : '-'}
+          {p.details[p.kind]}
+          {p.period.to === p.today ? ' (sampai hari ini)' : null}
         </span>
       </p>
-      {p.kind === 'this-week' || p.kind === 'week' ? (
+      {p.kind === 'last-week' || p.kind === 'this-week' || p.kind === 'week' ? (
         <StartDay project={p.project} start={p.start} today={p.today} />
       ) : null}
       {periodError && p.kind !== 'range' ? <FormError message={periodError} /> : null}
