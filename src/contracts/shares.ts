@@ -179,6 +179,8 @@ export type PublicPhoto = {
   work_item: string | null
   location: string | null
   taken_at: string | null
+  /** When the server received it: the caption's time when no capture time is known (issue 30). */
+  uploaded_at: string
   uploader: string
   progress: number | null
   thumb_url: string

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SHARE_MSG } from '../../../src/contracts/shares'
 import { TEST_DB, type TestApp } from '../../test/harness'
 import { photoDoc, sha256, signedPath } from './share-fixtures'
+import { photoFacts } from './share-lightbox'
 
 import { type Account, startShareTest, tokenOf } from './share-test-app'
 
@@ -56,6 +57,30 @@ describe(`the photo viewer on the share page (${TEST_DB})`, () => {
     const hash = `sha256-${createHash('sha256').update(script).digest('base64')}`
     expect(page.headers.get('content-security-policy')).toContain(`script-src '${hash}'`)
     expect(html.match(/<script/g)).toHaveLength(1)
+  })
+
+  it('without a capture time the caption gives the upload time, said as such', () => {
+    const photo = {
+      id: 1,
+      description: 'Foto',
+      work_item: null,
+      location: null,
+      taken_at: null,
+      uploaded_at: '2026-11-26T01:05:00.000Z',
+      uploader: 'Budi',
+      progress: null,
+      thumb_url: '',
+      full_url: '',
+      status: 'approved' as const,
+      width: null,
+      height: null,
+    }
+    expect(photoFacts(photo, 'Asia/Jakarta')[0]).toBe(
+      'Diunggah 26 Nov 2026, 08.05 WIB (waktu ambil tidak tercatat)',
+    )
+    expect(photoFacts({ ...photo, taken_at: '2026-11-25T23:30:00.000Z' }, 'Asia/Jakarta')[0]).toBe(
+      'Diambil 26 Nov 2026, 06.30 WIB',
+    )
   })
 })
 

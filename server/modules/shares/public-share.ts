@@ -159,6 +159,7 @@ async function publicShare(deps: Deps, share: ShareRow): Promise<PublicShare> {
       work_item: p.work_item,
       location: p.location,
       taken_at: p.taken_at,
+      uploaded_at: p.uploaded_at,
       uploader: p.uploader,
       progress: p.progress === null ? null : Number(p.progress),
       status: p.status,

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely'
+import { type Kysely, type Selectable, sql } from 'kysely'
 import { periodLabel } from '../../../src/contracts/days'
 import type { ShareState } from '../../../src/contracts/shares'
 import type { DB, SharesTable } from '../../db/schema'
@@ -46,6 +46,7 @@ export type SharePhotoRow = {
   width: number | null
   height: number | null
   taken_at: string | null
+  uploaded_at: string
   description: string
   status: 'pending' | 'approved' | 'rejected'
   location: string | null
@@ -63,6 +64,7 @@ const PHOTO_COLUMNS = [
   'doc_images.width',
   'doc_images.height',
   'doc_images.taken_at',
+  sql<string>`coalesce(doc_images.received_at, docs.created_at)`.as('uploaded_at'),
   'docs.description',
   'docs.status',
   'docs.location',

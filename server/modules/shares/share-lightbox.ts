@@ -76,7 +76,10 @@ export const viewerId = (n: number) => `foto-${n}`
 /** The caption's facts, the same on the card and in the viewer. */
 export function photoFacts(p: PublicPhoto, timeZone: string): string[] {
   return [
-    p.taken_at ? `Diambil ${formatMoment(p.taken_at, timeZone, true)}` : '',
+    // Without a capture time, the upload time, said as such (never passed off as when it was taken).
+    p.taken_at
+      ? `Diambil ${formatMoment(p.taken_at, timeZone, true)}`
+      : `Diunggah ${formatMoment(p.uploaded_at, timeZone, true)} (waktu ambil tidak tercatat)`,
     p.location ? `Lokasi: ${p.location}` : '',
     p.progress !== null ? `Progres ${p.progress}%` : '',
     `Oleh ${p.uploader}`,
