@@ -76,7 +76,7 @@ label{display:block;font-weight:600;margin:18px 0 8px;text-align:left}
 .vrow .hash,.vrow .mark{grid-column:2/-1}
 .thumb{width:88px;height:66px;border-radius:8px;object-fit:cover;background:#e2e8f0;display:block}
 .nothumb{width:88px;height:66px;border-radius:8px;background:#f1f5f9;border:1px dashed #cbd5e1;color:#64748b;font-size:11px;line-height:1.3;display:flex;align-items:center;justify-content:center;text-align:center;padding:4px}
-@media (min-width:640px){.vrow{grid-template-columns:36px 132px minmax(0,1fr)}.thumb,.nothumb{width:132px;height:99px}.vrow .hash,.vrow .mark{grid-column:3}}
+@media (min-width:640px){.vrow{grid-template-columns:36px 132px minmax(0,1fr);align-content:start}.thumb,.nothumb{width:132px;height:99px;grid-row:span 3}.vrow .hash,.vrow .mark{grid-column:3}}
 ${LIGHTBOX_CSS}`
 
 export const PAGE_CSS_HASH = `sha256-${createHash('sha256').update(PAGE_CSS).digest('base64')}`
