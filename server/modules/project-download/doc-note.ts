@@ -14,11 +14,14 @@ const STATUS_TEXT: Record<Status, string> = {
   rejected: 'Ditolak (perlu revisi)',
 }
 
-/** How a photo's place is known; a place from the upload moment is said not to be the photo's own. */
+/**
+ * How a photo's place is known, in the words of the app's photo viewer (documentation's placeLabel);
+ * a place from the upload moment is said not to be the photo's own.
+ */
 const SOURCE_TEXT: Record<LocationSource, string> = {
-  exif: 'GPS di foto (EXIF)',
-  camera: 'posisi ponsel saat difoto di aplikasi',
-  upload: 'posisi ponsel saat diunggah, belum tentu tempat foto diambil',
+  exif: 'GPS foto (EXIF)',
+  camera: 'lokasi perangkat saat pemotretan',
+  upload: 'lokasi saat diunggah (belum tentu tempat foto diambil)',
 }
 
 export type DocForNote = {

@@ -252,7 +252,7 @@ describe(`project download (${TEST_DB})`, () => {
     expect(note).toContain('Progres: 40%\r\n')
     // Taken 06:30:15 on 26 November in Jakarta, although that is still the 25th in UTC.
     expect(note).toContain('  Waktu diambil: 2026-11-26 06:30:15 WIB\r\n')
-    expect(note).toContain('  Tempat: -6.200123, 106.816543 (±12 m), sumber: GPS di foto (EXIF)\r\n')
+    expect(note).toContain('  Tempat: -6.200123, 106.816543 (±12 m), sumber: GPS foto (EXIF)\r\n')
     const bytes = expected.get('Dokumentasi/002 - Pemasangan bekisting/bekisting.jpg') as Buffer
     expect(note).toContain(`  SHA-256: ${createHash('sha256').update(bytes).digest('hex')}\r\n`)
     // A place stored before its source was recorded says it is the upload moment's, not the photo's.
@@ -267,7 +267,7 @@ describe(`project download (${TEST_DB})`, () => {
       execFileSync('unzip', ['-p', zipPath, 'Dokumentasi/002 - Pemasangan bekisting/keterangan.txt'], {
         encoding: 'utf8',
       }),
-    ).toContain('sumber: posisi ponsel saat diunggah, belum tentu tempat foto diambil')
+    ).toContain('sumber: lokasi saat diunggah (belum tentu tempat foto diambil)')
   })
 
   it('writes a reviewed item into its note, and HEAD tells the same length without a body', async () => {
