@@ -122,7 +122,7 @@ test('a gallery photo with EXIF GPS, uploaded offline from elsewhere, keeps its 
   const evidence = page.getByTestId('photo-evidence')
   await expect(evidence.getByTestId('photo-place')).toContainText('Lokasi dari GPS foto ±12 m')
   await expect(evidence.getByTestId('photo-place')).toContainText('-6.91477, 107.60981')
-  await expect(evidence.getByTestId('photo-when')).toContainText(/Diambil \d+ \w+ \d{4} 14\.02 · Diterima/)
+  await expect(evidence.getByTestId('photo-when')).toContainText(/Diambil \d+ \w+ \d{4} 14\.02 · Diunggah/)
   await expect(page.getByRole('button', { name: 'Tutup notifikasi' })).toHaveCount(0, { timeout: 15_000 })
   await page.waitForTimeout(300)
   await snap(page, 'viewer')

@@ -113,7 +113,7 @@ test('capture offline with place and work item, the viewer, a revision with its 
     .click()
   const viewer = page.getByTestId('photo-evidence')
   await expect(viewer.getByTestId('photo-when')).toContainText(
-    /Diambil \d+ \w+ \d{4} \d{2}\.\d{2} · Diterima/,
+    /Diambil \d+ \w+ \d{4} \d{2}\.\d{2} · Diunggah/,
   )
   await expect(viewer.getByTestId('photo-place')).toContainText('Lokasi perangkat saat pemotretan ±12 m')
   await expect(viewer.getByTestId('photo-place')).toContainText('-6.91474, 107.60981')

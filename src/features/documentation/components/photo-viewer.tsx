@@ -80,14 +80,14 @@ function FullPhoto({ image, alt }: { image: DocImage; alt: string }) {
 /** '24 Nov 2026 09.14' (the viewer's time zone: Asia/Jakarta on the team's phones). */
 const dayTime = (at: string) => `${formatDate(at)} ${formatDateTime(at).split(', ')[1] ?? ''}`.trim()
 
-/** 'Diambil 24 Nov 2026 09.14 · Diterima 09.52' (the day repeated only when it differs). */
+/** 'Diambil 24 Nov 2026 09.14 · Diunggah 09.52' (the day repeated only when it differs). */
 export function whenLabel(image: SiteImage): string | null {
   const parts: string[] = []
   if (image.taken_at) parts.push(`Diambil ${dayTime(image.taken_at)}`)
   if (image.received_at) {
     const sameDay = image.taken_at && formatYmd(image.taken_at) === formatYmd(image.received_at)
     parts.push(
-      `Diterima ${sameDay ? (formatDateTime(image.received_at).split(', ')[1] ?? '') : dayTime(image.received_at)}`,
+      `Diunggah ${sameDay ? (formatDateTime(image.received_at).split(', ')[1] ?? '') : dayTime(image.received_at)}`,
     )
   }
   return parts.length > 0 ? parts.join(' · ') : null
