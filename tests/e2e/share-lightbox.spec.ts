@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test'
 import { makePhotos, makeSmallPhotos, photos } from './field-support'
 import { type Account, apiCall, createAdmin, loginViaUi, unique, watchConsole } from './support'
@@ -95,6 +96,15 @@ async function clientPage(browser: Browser) {
   return context.newPage()
 }
 
+/** WCAG 2.1 AA faults (axe-core) in part of the page, as 'rule: targets' lines. */
+async function axeFaults(page: Page, include: string) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .include(include)
+    .analyze()
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
 /** A real horizontal swipe (touch events through the browser's input pipeline). */
 async function swipe(page: Page, fromX: number, toX: number, y: number) {
   const cdp = await page.context().newCDPSession(page)
@@ -147,6 +157,7 @@ test('links told apart and sent again; a shared photo opens in a viewer with its
   await expect(budi.getByTestId('share-sent')).toContainText('Dikirim ke 081234567890')
   await budi.scrollIntoViewIfNeeded()
   await shot(page, 'share-list')
+  expect(await axeFaults(page, 'section[aria-labelledby="share-links-title"]')).toEqual([])
 
   // 'Kirim ulang' offers the last number; the admin sends it to another one.
   await budi.getByRole('button', { name: 'Kirim ulang' }).click()
@@ -189,6 +200,7 @@ test('links told apart and sent again; a shared photo opens in a viewer with its
     .toBeGreaterThan(0)
   await expect(viewer(1).getByRole('link', { name: 'Tutup foto' })).toBeFocused()
   await shot(client, 'share-viewer')
+  expect(await axeFaults(client, '#foto-1')).toEqual([])
 
   if (test.info().project.name === 'phone') {
     // Swipe left: the next photo; swipe right: back.

@@ -29,7 +29,7 @@ export function ShareCreated({
   onAnother,
 }: {
   slug: string
-  share: CreatedShare & { pin: string }
+  share: CreatedShare & { pin: string; label: string }
   onAnother: () => void
 }) {
   const send = useShareSend(slug, share.id)
@@ -59,6 +59,7 @@ export function ShareCreated({
       >
         <p className={hstack({ gap: '2', fontSize: 'sm', fontWeight: '600', color: 'green.800', mb: '2.5' })}>
           <IconCheckCircle /> {SHARE_MSG.created}
+          {share.label ? <span className={css({ fontWeight: '400' })}>· {share.label}</span> : null}
         </p>
         <div className={hstack({ gap: '2' })}>
           <input

@@ -81,7 +81,7 @@ function ShareBody({ project, target }: { project: Project; target: ShareTarget 
   const [label, setLabel] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [failure, setFailure] = useState<string | null>(null)
-  const [created, setCreated] = useState<(CreatedShare & { pin: string }) | null>(null)
+  const [created, setCreated] = useState<(CreatedShare & { pin: string; label: string }) | null>(null)
   const sent = useRef<{ body: string; key: string } | null>(null)
 
   const edited = () => {
@@ -110,7 +110,7 @@ function ShareBody({ project, target }: { project: Project; target: ShareTarget 
     try {
       const share = await create.mutateAsync({ input, key: sent.current.key })
       sent.current = null
-      setCreated({ ...share, pin })
+      setCreated({ ...share, pin, label: name })
     } catch (err) {
       const error = toApiError(err, SHARE_MSG.createFailed)
       if (error.status >= 400 && error.status < 500) sent.current = null
