@@ -111,8 +111,9 @@ test("an admin makes this week's report, saves it to Rekap and shares it; the cl
   await page.getByRole('button', { name: 'Buat Laporan' }).first().click()
   const dialog = page.getByRole('dialog', { name: 'Buat Laporan' })
   await expect(dialog).toBeVisible()
+  // Made today: no project week has ended yet, so the dialog offers the week so far, titled as such.
   await expect(dialog.getByLabel('Judul')).toHaveValue(
-    `Laporan Dokumentasi Mingguan - ${project.name} - Minggu ke-1`,
+    new RegExp(`^Laporan Dokumentasi Mingguan - ${project.name} - Minggu ke-1 \\(s\\.d\\. .+\\)$`),
   )
   await shot(page, 'buat-laporan-dialog', false)
   expect(await axeFaults(page, '[role="dialog"]')).toEqual([])
@@ -323,10 +324,13 @@ test("an admin makes this week's report, saves it to Rekap and shares it; the cl
     .getByRole('button', { name: 'Simpan' })
     .click()
   await expect(again.getByTestId('week-start')).toContainText('(tanggal mulai proyek)')
-  await expect(again.getByTestId('chosen-period')).toContainText('Minggu ke-3')
+  // The dialog starts on the last complete week (issue 30), the contract's second; this one is its third.
+  await expect(again.getByTestId('chosen-period')).toContainText('Minggu ke-2')
   await expect(again.getByLabel('Judul')).toHaveValue(
-    `Laporan Dokumentasi Mingguan - ${project.name} - Minggu ke-3`,
+    `Laporan Dokumentasi Mingguan - ${project.name} - Minggu ke-2`,
   )
+  await again.getByText('Minggu ini').click()
+  await expect(again.getByTestId('chosen-period')).toContainText('Minggu ke-3')
   expect(await axeFaults(page, '[role="dialog"]')).toEqual([])
   const detail = (await apiCall(request, admin, 'GET', `/api/project/detail/${project.id}`)).data as {
     start_day: string | null

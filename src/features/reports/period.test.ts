@@ -113,6 +113,10 @@ describe('Indonesian dates', () => {
     expect(proposedTitle('Gedung A', START, { from: '2026-11-01', to: '2026-11-30' })).toBe(
       'Laporan Dokumentasi - Gedung A - 1–30 November 2026',
     )
+    // The week so far is titled as such, never as the whole week.
+    expect(
+      proposedTitle('Gedung A', START, periodOf({ kind: 'this-week' }, START, '2026-11-26'), '2026-11-26'),
+    ).toBe('Laporan Dokumentasi Mingguan - Gedung A - Minggu ke-4 (s.d. 26 November 2026)')
   })
 })
 

@@ -1,3 +1,4 @@
+import { dayLabel } from '../../contracts/days'
 import { defaultReportTitle, projectWeek, projectWeekPeriod, weekOfPeriod } from '../../contracts/reports'
 
 /*
@@ -105,6 +106,15 @@ export function projectMonths(start: string, today: string): string[] {
   return months
 }
 
-/** The title the dialog proposes: 'Minggu ke-n' when the period is exactly a project week. */
-export const proposedTitle = (project: string, start: string, p: Period) =>
-  defaultReportTitle(project, weekOfPeriod(start, p.from, p.to), p.from, p.to)
+/**
+ * The title the dialog proposes: 'Minggu ke-n' when the period is exactly a project week; the week so
+ * far says up to which day ('Minggu ke-4 (s.d. 24 November 2026)'), so a part of a week is never
+ * titled as the whole of it; other periods name their dates.
+ */
+export function proposedTitle(project: string, start: string, p: Period, today?: string): string {
+  const n = projectWeek(start, p.from)
+  const week = projectWeekPeriod(start, n)
+  if (today && p.from === week.from && p.to === today && p.to < week.to && start <= p.from)
+    return `${defaultReportTitle(project, n, p.from, p.to)} (s.d. ${dayLabel(p.to)})`
+  return defaultReportTitle(project, weekOfPeriod(start, p.from, p.to), p.from, p.to)
+}

@@ -44,7 +44,7 @@ type Props = {
 export function CreateReportDialog({ project, open, initialRange, onClose }: Props) {
   const create = useCreateReport(project.slug)
   const picker = usePeriodPicker(project, initialRange)
-  const { period, start } = picker
+  const { period, start, today } = picker
   const [scope, setScope] = useState<'all' | 'some'>('all')
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set())
   const [include, setInclude] = useState<ReportInclude>('approved')
@@ -55,7 +55,7 @@ export function CreateReportDialog({ project, open, initialRange, onClose }: Pro
   // One key per content: a double tap or a retry after a lost answer queues one report.
   const sent = useRef<{ body: string; key: string } | null>(null)
 
-  const shownTitle = title ?? proposedTitle(project.name, start, period)
+  const shownTitle = title ?? proposedTitle(project.name, start, period, today)
   const workItems = useQuery({ ...workItemsQueryOptions(project.id), enabled: open })
   const chosenItems = scope === 'some' && picked.size > 0 ? [...picked].sort((a, b) => a - b) : null
   const count = useReportCount({

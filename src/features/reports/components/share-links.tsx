@@ -160,8 +160,9 @@ export function ShareLinks({
                       onClick={() => setResending(share.id)}
                       needsSignal={needsSignalTo('mengirim')}
                       className={css({ color: 'green.800' })}
+                      aria-label={share.sent_phone ? undefined : SHARE_MSG.sendFirstName}
                     >
-                      <IconSend /> {share.sent_phone ? SHARE_MSG.resend : SHARE_MSG.buttonWhatsApp}
+                      <IconSend /> {share.sent_phone ? SHARE_MSG.resend : SHARE_MSG.sendFirst}
                     </Button>
                     <Button
                       variant="dangerGhost"
