@@ -41,6 +41,7 @@ import {
   Info,
   Key,
   LayoutGrid,
+  ListChecks,
   ListFilter,
   LoaderCircle,
   Lock,
@@ -145,6 +146,7 @@ export const IconImages = /* @__PURE__ */ icon(Images)
 export const IconInfo = /* @__PURE__ */ icon(Info)
 export const IconKey = /* @__PURE__ */ icon(Key)
 export const IconLayoutGrid = /* @__PURE__ */ icon(LayoutGrid)
+export const IconListChecks = /* @__PURE__ */ icon(ListChecks)
 export const IconListFilter = /* @__PURE__ */ icon(ListFilter)
 export const IconLoader = /* @__PURE__ */ icon(LoaderCircle)
 export const IconLock = /* @__PURE__ */ icon(Lock)

@@ -272,7 +272,10 @@ async function docsReviewed(
  * preview one, so what to fix must come before the names of the item and the project.
  */
 function reason(note: string | null | undefined): string {
-  return note ? `Catatan revisi: "${clip(note, 300)}". ` : ''
+  if (!note) return ''
+  const text = clip(note, 300)
+  // A reason that ends its own sentence gets no second full stop after the quote.
+  return /[.!?…]$/.test(text) ? `Catatan revisi: "${text}" ` : `Catatan revisi: "${text}". `
 }
 
 /** A folder of an area in the project page's hash: `area/{folder}` (the area's root: `area`). */

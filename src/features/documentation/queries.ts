@@ -74,7 +74,7 @@ export const workItemsQueryOptions = (projectId: number) =>
 type Pages = InfiniteData<DocPage, string | null>
 
 /** Rewrites one item wherever it sits in the loaded pages of every filtered list. */
-function patchDoc(qc: QueryClient, slug: string, uuid: string, change: (doc: SiteDoc) => SiteDoc) {
+export function patchDoc(qc: QueryClient, slug: string, uuid: string, change: (doc: SiteDoc) => SiteDoc) {
   qc.setQueriesData<Pages>({ queryKey: docKeys.list(slug) }, (data) =>
     data
       ? {

@@ -26,6 +26,7 @@ import { DocCarousel } from './doc-carousel'
 import { DocStatusBadge } from './doc-parts'
 import { CardPlace, DuplicateNote } from './photo-place'
 import { whenLine } from './taken-day'
+import { ChangeReviewButton } from './viewer-review'
 
 export type DocCardProps = {
   doc: SiteDoc
@@ -90,7 +91,7 @@ const chip = css({
 /**
  * One documentation item (SPEC, Dokumentasi tab): its photos, status, description, author and time, the
  * like toggle with its count, the comment count that opens the comment dialog, delete, and for admins
- * 'Approve' and 'Revisi' while it is pending.
+ * 'Setujui' and 'Revisi' while it is pending, the other decision once reviewed (issue 30).
  */
 /** A small clock beside a count that includes something not yet sent. */
 function WaitingClock() {
@@ -331,7 +332,7 @@ export const DocCard = memo(function DocCard({
             className={css({ bg: 'green.700', _hover: { _enabled: { bg: 'green.800' } } })}
           >
             {reviewing === 'approved' ? null : <IconCheck />}
-            Approve
+            Setujui
           </Button>
           <Button
             size="sm"
@@ -348,6 +349,11 @@ export const DocCard = memo(function DocCard({
             {reviewing === 'rejected' ? null : <IconRotateCcw />}
             Revisi
           </Button>
+        </div>
+      ) : null}
+      {isAdmin && doc.status !== 'pending' ? (
+        <div className={css({ px: '3', pb: '2' })}>
+          <ChangeReviewButton doc={doc} reviewing={reviewing ?? null} onReview={onReview} />
         </div>
       ) : null}
       {canRevise && onRevise && doc.status === 'rejected' ? (

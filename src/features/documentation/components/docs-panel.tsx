@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { flex, hstack, stack } from 'styled-system/patterns'
-import { DOC_MSG, type Doc, type DocReview } from '../../../contracts/documentation'
+import type { Doc, DocReview } from '../../../contracts/documentation'
 import type { Project } from '../../../contracts/projects'
 import { errorMessage, failureMessage } from '../../../lib/api'
 import { useCurrentUser } from '../../../lib/current-user'
@@ -12,7 +12,14 @@ import { Button } from '../../../ui/button'
 import { cardGrid } from '../../../ui/card'
 import { ConfirmDialog, lazyDialog } from '../../../ui/dialog'
 import { EmptyState } from '../../../ui/empty-state'
-import { IconAlertCircle, IconCamera, IconImagePlus, IconSearchX, IconWifiOff } from '../../../ui/icons'
+import {
+  IconAlertCircle,
+  IconCamera,
+  IconImagePlus,
+  IconListChecks,
+  IconSearchX,
+  IconWifiOff,
+} from '../../../ui/icons'
 import { notify } from '../../../ui/notify'
 import { OfflineNote } from '../../../ui/offline-note'
 import {
@@ -24,6 +31,7 @@ import {
 } from '../outbox'
 import { docListQueryOptions, toggleLikeVariables, useRemoveDoc, useReviewDoc, useSetLike } from '../queries'
 import { type DocFilters, hasFilters, type SiteDoc } from '../site'
+import { SelectOverlay } from './bulk-review-bar'
 import { CommentDialog } from './comment-dialog'
 import { DocCard } from './doc-card'
 import { DocFiltersBar } from './doc-filters'
@@ -31,11 +39,11 @@ import { DocSkeletons } from './doc-parts'
 import { QueuedDocCard } from './queued-doc-card'
 import { ReportLink } from './report-link'
 import { byTakenDay } from './taken-day'
+import { useBulkReview } from './use-bulk-review'
+import { useDocLink } from './use-doc-link'
+import { ViewerReview } from './viewer-review'
 
 // The full-size viewer (Swiper's zoom) loads when a photo is first opened.
-/** How many pages a notification's link looks through for its item (18 items a page). */
-const LINK_SEARCH_PAGES = 10
-
 const PhotoViewer = lazy(() => import('./photo-viewer').then((m) => ({ default: m.PhotoViewer })))
 
 // The upload, reason and history dialogs load after the grid has painted (the grid's chunk stays light).
@@ -112,13 +120,16 @@ export default function DocsPanel({
       try {
         const res = await review.mutateAsync({ doc: doc.uuid, status, note })
         notify('success', res.message)
+        // The viewer follows the answer too (its item may sit in no loaded list: a link's fresh copy).
+        const fresh = res.data as SiteDoc | undefined
+        if (fresh) setViewer((v) => (v && v.doc.uuid === fresh.uuid ? { ...v, doc: fresh } : v))
         return true
       } catch (err) {
         notify(
           'error',
           errorMessage(
             err,
-            status === 'approved' ? 'Failed to approve document' : 'Failed to reject document',
+            status === 'approved' ? 'Gagal menyetujui dokumentasi' : 'Gagal meminta revisi dokumentasi',
           ),
         )
         return false
@@ -128,48 +139,28 @@ export default function DocsPanel({
     },
     [review.mutateAsync],
   )
-  // 'Revisi' asks for the reason first; 'Approve' goes at once.
+  // 'Revisi' asks for the reason first (on an approved item its dialog says the review changes);
+  // 'Setujui' goes at once on a pending item and is confirmed first on one sent back (issue 30).
+  const [approving, setApproving] = useState<SiteDoc | null>(null)
   const onReview = useCallback(
     (doc: Doc, status: DocReview) => {
       if (status === 'rejected') setRejecting(doc as SiteDoc)
+      else if (doc.status !== 'pending') setApproving(doc as SiteDoc)
       else void sendReview(doc, status)
     },
     [sendReview],
   )
   const onRevise = useCallback((doc: SiteDoc) => setRevising(doc), [])
   const onHistory = useCallback((doc: SiteDoc) => setHistoryOf(doc), [])
-  // A notification's link opens the exact item: '#dokumentasi/{uuid}' its photo, '…/komentar' its thread
-  // (once per link). An item beyond the loaded pages is looked for in the next ones (at most
-  // LINK_SEARCH_PAGES in all); one that is not there (deleted, or far older) is said so.
-  const opened = useRef<string | null>(null)
-  const [hashSeen, setHashSeen] = useState(0)
-  useEffect(() => {
-    const changed = () => setHashSeen((n) => n + 1)
-    window.addEventListener('hashchange', changed)
-    return () => window.removeEventListener('hashchange', changed)
-  }, [])
-  // biome-ignore lint/correctness/useExhaustiveDependencies: hashSeen re-reads the link after a hash change
-  useEffect(() => {
-    const hash = decodeURIComponent(window.location.hash.replace(/^#/, ''))
-    const [area, uuid, part] = hash.split('/')
-    if (area !== 'dokumentasi' || !uuid || opened.current === hash) return
-    const doc = docs.find((d) => d.uuid === uuid)
-    if (!doc) {
-      if (list.status !== 'success' || list.isFetchingNextPage) return
-      const pages = list.data?.pages.length ?? 0
-      if (list.hasNextPage && pages < LINK_SEARCH_PAGES) void list.fetchNextPage()
-      else {
-        opened.current = hash
-        notify('error', DOC_MSG.notFound)
-      }
-      return
-    }
-    opened.current = hash
-    if (part === 'komentar') setCommentsFor(doc.uuid)
-    else setViewer({ doc, index: 0 })
-  }, [docs, hashSeen, list.status, list.isFetchingNextPage, list.hasNextPage])
+  // A notification's link opens its item read fresh, with its status, reason and action (use-doc-link.ts).
+  useDocLink(slug, docs, (doc, part) =>
+    part === 'komentar' ? setCommentsFor(doc.uuid) : setViewer({ doc, index: 0 }),
+  )
+  const bulk = useBulkReview(slug, docs)
 
   const onOpenPhoto = useCallback((doc: Doc, index: number) => setViewer({ doc, index }), [])
+  // The viewer shows the item as the list now has it (a review made in it shows at once).
+  const viewerDoc = viewer ? (docs.find((d) => d.uuid === viewer.doc.uuid) ?? (viewer.doc as SiteDoc)) : null
   const onComments = useCallback((doc: Doc) => setCommentsFor(doc.uuid), [])
   const onDelete = useCallback((doc: Doc) => setToDelete(doc), [])
 
@@ -228,6 +219,11 @@ export default function DocsPanel({
         </div>
         <div className={flex({ gap: '2', '& > *': { flex: { base: '1', sm: 'initial' } } })}>
           {isAdmin ? <ReportLink slug={slug} filters={filters} /> : null}
+          {isAdmin && docs.length > 0 && !bulk.selecting ? (
+            <Button variant="secondary" onClick={bulk.start}>
+              <IconListChecks /> Pilih
+            </Button>
+          ) : null}
           {/* An empty grid has its own button in the middle of the page. */}
           {list.isSuccess && docs.length === 0 ? null : (
             <Button onClick={() => setUploadOpen(true)}>
@@ -305,7 +301,7 @@ export default function DocsPanel({
                 </h3>
                 <ul aria-label={`Daftar dokumentasi ${dayLabel(day)}`} className={cardGrid}>
                   {dayDocs.map(({ doc, i }) => (
-                    <li key={doc.uuid} className={css({ minW: '0' })}>
+                    <li key={doc.uuid} className={css({ minW: '0', position: 'relative' })}>
                       <DocCard
                         doc={doc}
                         waiting={queuedStates.get(doc.uuid)}
@@ -322,6 +318,13 @@ export default function DocsPanel({
                         onRevise={onRevise}
                         onHistory={onHistory}
                       />
+                      {bulk.selecting ? (
+                        <SelectOverlay
+                          selected={bulk.isSelected(doc.uuid)}
+                          label={doc.description.slice(0, 60)}
+                          onToggle={() => bulk.toggle(doc.uuid)}
+                        />
+                      ) : null}
                     </li>
                   ))}
                 </ul>
@@ -365,12 +368,43 @@ export default function DocsPanel({
         <Suspense fallback={null}>
           <PhotoViewer
             key={`${viewer.doc.uuid}:${viewer.index}`}
-            doc={viewer.doc}
+            doc={viewerDoc}
             index={viewer.index}
             onClose={() => setViewer(null)}
+            review={
+              viewerDoc ? (
+                <ViewerReview
+                  doc={viewerDoc}
+                  isAdmin={isAdmin}
+                  canRevise={isAdmin || viewerDoc.creator.id === user.id}
+                  revisionWaiting={queuedRevisions.has(viewerDoc.uuid)}
+                  reviewing={reviewing?.uuid === viewerDoc.uuid ? reviewing.status : null}
+                  onReview={onReview}
+                  onRevise={(doc) => {
+                    setViewer(null)
+                    setRevising(doc)
+                  }}
+                />
+              ) : null
+            }
           />
         </Suspense>
       ) : null}
+      <ConfirmDialog
+        open={approving !== null}
+        onOpenChange={(open) => {
+          if (!open) setApproving(null)
+        }}
+        title="Ubah ke Disetujui"
+        description="Dokumentasi ini sedang menunggu revisi. Jika disetujui, catatan revisinya tidak lagi ditampilkan (tetap ada di riwayat) dan pengunggah diberi tahu."
+        confirmLabel="Ya, Setujui"
+        onConfirm={async () => {
+          if (approving && (await sendReview(approving, 'approved'))) setApproving(null)
+        }}
+        loading={reviewing?.status === 'approved'}
+        needsSignal={needsSignalTo('meninjau')}
+      />
+      {bulk.ui}
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { hstack, stack } from 'styled-system/patterns'
 import { HISTORY_ACTION_LABELS, type HistoryEntry } from '../../../contracts/history'
@@ -15,17 +15,21 @@ import { docHistoryQueryOptions } from '../queries'
 import { REVIEW_NOTE_MAX, ReviewNoteSchema } from '../review-note'
 import type { SiteDoc } from '../site'
 
-/** 'Revisi' asks why (catatan, 3-500 characters): the uploader reads it on the card and in the notification. */
-export function ReviewNoteDialog({
-  doc,
+/** The reason form every 'Revisi' uses: one item, a changed review, several items at once. */
+function ReasonDialog({
+  open,
+  title,
+  description,
   pending,
   onClose,
   onSubmit,
 }: {
-  doc: SiteDoc | null
+  open: boolean
+  title: string
+  description: string
   pending: boolean
   onClose: () => void
-  onSubmit: (doc: SiteDoc, note: string) => Promise<boolean>
+  onSubmit: (note: string) => Promise<boolean>
 }) {
   const [note, setNote] = useState('')
   const [error, setError] = useState<string | undefined>()
@@ -36,22 +40,21 @@ export function ReviewNoteDialog({
   }
   return (
     <FormDialog
-      open={doc !== null}
+      open={open}
       onOpenChange={(o) => {
         if (!o) close()
       }}
-      title="Minta Revisi"
-      description="Tulis apa yang perlu diperbaiki. Pengunggah menerima catatan ini di kartu dan notifikasinya."
+      title={title}
+      description={description}
       size="sm"
       submitLabel="Kirim Revisi"
       pending={pending}
       needsSignal={needsSignalTo('meninjau')}
       onSubmit={async (e) => {
         e.preventDefault()
-        if (!doc) return
         const checked = validate(ReviewNoteSchema, { note })
         if (!checked.ok) return setError(checked.errors.note)
-        if (await onSubmit(doc, checked.output.note)) close()
+        if (await onSubmit(checked.output.note)) close()
       }}
     >
       <TextAreaField
@@ -71,6 +74,66 @@ export function ReviewNoteDialog({
         hint={`${note.trim().length}/${REVIEW_NOTE_MAX}`}
       />
     </FormDialog>
+  )
+}
+
+/**
+ * 'Revisi' asks why (catatan, 3-500 characters): the uploader reads it on the card, in the viewer and in
+ * the notification. On an approved item it changes the review, and says so (issue 30).
+ */
+export function ReviewNoteDialog({
+  doc,
+  pending,
+  onClose,
+  onSubmit,
+}: {
+  doc: SiteDoc | null
+  pending: boolean
+  onClose: () => void
+  onSubmit: (doc: SiteDoc, note: string) => Promise<boolean>
+}) {
+  // The words stay while the dialog fades out (the item is already null by then).
+  const last = useRef(doc)
+  if (doc) last.current = doc
+  const changing = last.current?.status === 'approved'
+  return (
+    <ReasonDialog
+      open={doc !== null}
+      title={changing ? 'Ubah ke Revisi' : 'Minta Revisi'}
+      description={
+        changing
+          ? 'Dokumentasi ini sudah disetujui. Dengan catatan ini statusnya menjadi Revisi dan pengunggah diminta mengunggah versi baru. Perubahan tercatat di riwayat.'
+          : 'Tulis apa yang perlu diperbaiki. Pengunggah menerima catatan ini di kartu dan notifikasinya.'
+      }
+      pending={pending}
+      onClose={onClose}
+      onSubmit={(note) => (doc ? onSubmit(doc, note) : Promise.resolve(false))}
+    />
+  )
+}
+
+/** 'Revisi' for the selected items: one reason for all, each uploader told once. */
+export function BulkReviewNoteDialog({
+  count,
+  pending,
+  onClose,
+  onSubmit,
+}: {
+  /** How many items are selected (0: closed). */
+  count: number
+  pending: boolean
+  onClose: () => void
+  onSubmit: (note: string) => Promise<boolean>
+}) {
+  return (
+    <ReasonDialog
+      open={count > 0}
+      title={`Minta Revisi ${count} Dokumentasi`}
+      description="Satu catatan untuk semua yang dipilih. Setiap pengunggah menerimanya di kartu dan satu notifikasi."
+      pending={pending}
+      onClose={onClose}
+      onSubmit={onSubmit}
+    />
   )
 }
 

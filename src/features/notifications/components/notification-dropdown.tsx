@@ -124,12 +124,14 @@ export default function NotificationDropdown({
                     >
                       {n.title}
                     </span>
+                    {/* Three lines: a review's reason comes first in the text (issue 30) and must be read here. */}
                     <span
+                      title={n.message}
                       className={css({
                         display: '-webkit-box',
                         fontSize: 'sm',
                         color: 'fgMuted',
-                        lineClamp: '2',
+                        lineClamp: '3',
                         overflow: 'hidden',
                         wordBreak: 'break-word',
                       })}
