@@ -2,7 +2,15 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
-import { controlledBySw, docCard, fixtures, makePhotos, serverDocs, setupProject } from './field-support'
+import {
+  controlledBySw,
+  docCard,
+  fixtures,
+  makePhotos,
+  photos,
+  serverDocs,
+  setupProject,
+} from './field-support'
 import { expectToast, loginViaUi } from './support'
 
 /*
@@ -61,6 +69,16 @@ test('a gallery photo with EXIF GPS, uploaded offline from elsewhere, keeps its 
   fs.mkdirSync(shots, { recursive: true })
   const photo = await gpsPhoto()
   const { admin, supervisor, project } = await setupProject(request)
+  // An item queued by a build before issue 30: its place was the phone's at upload time, and says so.
+  const old = await request.post(`/api/doc/${project.slug}/upload`, {
+    headers: { authorization: `Bearer ${supervisor.token}` },
+    multipart: {
+      description: 'Bekisting balok B2 dari kotak keluar lama',
+      meta: JSON.stringify([{ lat: OFFICE.latitude, lng: OFFICE.longitude, accuracy_m: 8 }]),
+      files: { name: 'lama.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(photos.kolom) },
+    },
+  })
+  expect(old.status()).toBe(201)
   await context.grantPermissions(['geolocation'])
   await context.setGeolocation(OFFICE)
 
@@ -68,7 +86,17 @@ test('a gallery photo with EXIF GPS, uploaded offline from elsewhere, keeps its 
   await page.goto(`/project/${project.slug}#dokumentasi`)
   await controlledBySw(page)
   const panel = page.locator('section[data-area="dokumentasi"]')
-  await expect(panel.getByRole('article')).toHaveCount(1)
+  await expect(panel.getByRole('article')).toHaveCount(2)
+  await expect(docCard(page, 'dari kotak keluar lama').getByTestId('card-place')).toHaveText(
+    'Lokasi saat diunggah (belum tentu tempat foto diambil)',
+  )
+  await expect(docCard(page, 'Galian pondasi').getByTestId('card-place')).toHaveText('Lokasi tidak diketahui')
+  await expect(docCard(page, 'dari kotak keluar lama').getByText('Menyiapkan pratinjau…')).toHaveCount(0, {
+    timeout: 15_000,
+  })
+  await docCard(page, 'dari kotak keluar lama').screenshot({
+    path: path.join(shots, `${test.info().project.name}-card-upload-place.png`),
+  })
 
   // Offline in the site office: pick yesterday's photo from the gallery.
   await context.setOffline(true)
@@ -92,7 +120,7 @@ test('a gallery photo with EXIF GPS, uploaded offline from elsewhere, keeps its 
   await context.setOffline(false)
   await expect
     .poll(async () => (await serverDocs(request, admin, project.slug)).length, { timeout: 30_000 })
-    .toBe(2)
+    .toBe(3)
   const landed = (await serverDocs(request, admin, project.slug))[0] as unknown as {
     taken_at: string
     images: { lat: number; lng: number; accuracy_m: number; location_source: string }[]

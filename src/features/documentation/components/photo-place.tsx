@@ -44,7 +44,14 @@ export function CardPlace({ image }: { image: Placed | undefined }) {
       data-testid="card-place"
       data-source={image.location_source ?? 'none'}
       className={cx(
-        hstack({ gap: '1', fontSize: 'xs', minW: '0', '& svg': { w: '3.5', h: '3.5', flexShrink: 0 } }),
+        hstack({
+          gap: '1',
+          alignItems: 'flex-start',
+          fontSize: 'xs',
+          lineHeight: '1.45',
+          minW: '0',
+          '& svg': { w: '3.5', h: '3.5', flexShrink: 0, mt: '0.5' },
+        }),
         trust === 'own'
           ? css({ color: 'fgMuted' })
           : trust === 'upload'
@@ -53,7 +60,7 @@ export function CardPlace({ image }: { image: Placed | undefined }) {
       )}
     >
       <IconMapPin aria-hidden="true" />
-      <span className={css({ truncate: true })}>{placeLabel(image)}</span>
+      <span className={css({ minW: '0', overflowWrap: 'anywhere' })}>{placeLabel(image)}</span>
     </p>
   )
 }
