@@ -717,8 +717,9 @@ describe(`work items (${TEST_DB})`, () => {
     expect(read.status).toBe(200)
     expect(read.json.message).toBe(WORK_ITEM_MSG.listed)
     const items = read.json.data as { id: number; name: string }[]
-    expect(items.map((i) => i.name)).toEqual(['Arsitektur', 'Struktur'])
-    const [arsitektur, struktur] = items
+    // In the order admins give them (issue 30), new ones last: as added until reordered.
+    expect(items.map((i) => i.name)).toEqual(['Struktur', 'Arsitektur'])
+    const [struktur, arsitektur] = items
     expect((await t.request('GET', base, { token: outsider.token })).status).toBe(404)
 
     const rename = await t.request('PUT', `${base}/${arsitektur.id}`, {
@@ -726,7 +727,7 @@ describe(`work items (${TEST_DB})`, () => {
       json: { name: 'Pekerjaan Arsitektur' },
     })
     expect(rename.status).toBe(200)
-    expect(rename.json.data).toEqual({ id: arsitektur.id, name: 'Pekerjaan Arsitektur' })
+    expect(rename.json.data).toEqual({ id: arsitektur.id, name: 'Pekerjaan Arsitektur', code: null })
     const clash = await t.request('PUT', `${base}/${arsitektur.id}`, {
       token: admin.token,
       json: { name: 'STRUKTUR' },
