@@ -107,6 +107,9 @@ export const SHARE_MSG = {
   sentTo: (phone: string, when: string) => `Dikirim ke ${phone} · ${when}`,
   notSent: 'Belum dikirim via WhatsApp',
   resend: 'Kirim ulang',
+  /** A row's send for a link never sent: short beside 'Salin' and 'Cabut', its name says where. */
+  sendFirst: 'Kirim',
+  sendFirstName: 'Kirim tautan via WhatsApp',
   resendTitle: 'Kirim ulang via WhatsApp',
   resendSend: 'Kirim',
 } as const

@@ -152,6 +152,7 @@ test('links told apart and sent again; a shared photo opens in a viewer with its
   await expect(rows).toHaveCount(2)
   await expect(rows.nth(0).getByTestId('share-label')).toHaveText('Bu Sari, Konsultan MK')
   await expect(rows.nth(0).getByTestId('share-sent')).toHaveText('Belum dikirim via WhatsApp')
+  await expect(rows.nth(0).getByRole('button', { name: 'Kirim tautan via WhatsApp' })).toBeVisible()
   const budi = rows.nth(1)
   await expect(budi.getByTestId('share-label')).toHaveText('Pak Budi, PPK Dinas PU')
   await expect(budi.getByTestId('share-sent')).toContainText('Dikirim ke 081234567890')

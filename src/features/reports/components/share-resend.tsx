@@ -23,7 +23,7 @@ export function ShareResend({ slug, share, onClose }: { slug: string; share: Sha
 
   return (
     <section
-      aria-label={SHARE_MSG.resendTitle}
+      aria-label={share.sent_phone ? SHARE_MSG.resendTitle : SHARE_MSG.buttonWhatsApp}
       className={cx(
         flex({ direction: 'column', gap: '2' }),
         css({
