@@ -58,7 +58,8 @@ export const HISTORY_PAGE_SIZE = 50
 export const HISTORY_ACTION_LABELS: Record<HistoryAction, string> = {
   upload: 'Unggah',
   revise: 'Unggah revisi',
-  approve: 'Approve',
+  // One wording for review (issue 30, decision 0069): the entry says what the item became.
+  approve: 'Disetujui',
   reject: 'Revisi',
   comment: 'Komentar',
   delete: 'Hapus',
