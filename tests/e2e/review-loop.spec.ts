@@ -120,4 +120,17 @@ test('an admin judges several items at once and changes a review', async ({ page
   await expect(first.locator('[data-status="rejected"]')).toBeVisible()
   await expect(first.getByTestId('review-note')).toContainText('Salah setuju')
   await snap(page, 'changed-review')
+
+  // In the viewer an admin reviews too: 'Revisi' asks the reason over it, and the viewer follows.
+  const galian = docCard(page, 'Galian pondasi footplat F3 selesai')
+  await galian.getByRole('button', { name: 'Lihat foto ukuran penuh' }).click()
+  const viewer = page.getByRole('dialog').filter({ has: page.getByTestId('photo-evidence') })
+  await expect(viewer.getByRole('button', { name: 'Setujui', exact: true })).toBeVisible()
+  await viewer.getByRole('button', { name: 'Revisi', exact: true }).click()
+  const inViewer = page.getByRole('dialog', { name: 'Minta Revisi' })
+  await inViewer.getByLabel('Catatan revisi').fill('Kedalaman galian belum terukur di foto')
+  await inViewer.getByRole('button', { name: 'Kirim Revisi' }).click()
+  await expect(viewer.getByTestId('viewer-review-note')).toContainText('Kedalaman galian')
+  await expect(viewer.getByRole('button', { name: 'Ubah ke Disetujui' })).toBeVisible()
+  await snap(page, 'viewer-admin')
 })
