@@ -55,8 +55,36 @@ function show(v: unknown): string {
   return String(v)
 }
 
-/** The detail as label/value lines: before → after first, then the reason, then what else it carries. */
-export function detailLines(detail: Record<string, unknown> | null): Array<[string, string]> {
+/** Details that hold an instant (ISO-8601 UTC), written as the firm reads it ('11 Desember 2026 pukul 22.20 WIB'). */
+const INSTANT_KEYS = new Set(['expires_at'])
+const instants = new Map<string, Intl.DateTimeFormat>()
+function showInstant(v: unknown, timeZone: string): string {
+  const at = typeof v === 'string' ? new Date(v) : null
+  if (!at || Number.isNaN(at.getTime())) return show(v)
+  let f = instants.get(timeZone)
+  if (!f) {
+    f = new Intl.DateTimeFormat('id-ID', {
+      timeZone,
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    })
+    instants.set(timeZone, f)
+  }
+  return f.format(at)
+}
+
+/**
+ * The detail as label/value lines: before → after first, then the reason, then what else it carries.
+ * `timeZone`: the firm's, for the instants a detail holds (the app shows Jakarta time).
+ */
+export function detailLines(
+  detail: Record<string, unknown> | null,
+  timeZone = 'Asia/Jakarta',
+): Array<[string, string]> {
   if (!detail) return []
   const out: Array<[string, string]> = []
   const rest = { ...detail }
@@ -76,7 +104,7 @@ export function detailLines(detail: Record<string, unknown> | null): Array<[stri
   }
   for (const [k, v] of Object.entries(rest)) {
     if (v === null || v === undefined || (Array.isArray(v) && v.length === 0)) continue
-    out.push([DETAIL_LABELS[k] ?? fieldLabel(k), show(v)])
+    out.push([DETAIL_LABELS[k] ?? fieldLabel(k), INSTANT_KEYS.has(k) ? showInstant(v, timeZone) : show(v)])
   }
   return out
 }

@@ -112,7 +112,7 @@ describe(`riwayat.csv (${TEST_DB})`, () => {
     expect(detailText({ photos: 1, area: 'dokumentasi' })).toBe('Foto: 1; Area: Dokumentasi')
     expect(detailText({ added: ['Ani', 'Budi'], removed: [] })).toBe('Ditambahkan: Ani, Budi')
     expect(detailText({ expires_at: '2026-12-01T00:00:00.000Z', pin: true, label: 'Pak Budi' })).toBe(
-      'Berlaku sampai: 2026-12-01T00:00:00.000Z; PIN: Ya; Untuk: Pak Budi',
+      'Berlaku sampai: 1 Desember 2026 pukul 07.00 WIB; PIN: Ya; Untuk: Pak Budi',
     )
     const csv = historyCsv(
       [

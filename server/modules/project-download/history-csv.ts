@@ -70,13 +70,13 @@ function row(e: HistoryEntry, timeZone: string): string[] {
     HISTORY_ACTION_LABELS[e.action as HistoryAction] ?? e.action,
     OBJECT_LABELS[e.object.kind] ?? e.object.kind,
     e.object.name,
-    detailText(e.detail),
+    detailText(e.detail, timeZone),
   ]
 }
 
 /** The detail as the Riwayat screen shows it, its lines joined: 'Tanggal mulai: — → 5 Januari 2026'. */
-export function detailText(detail: Record<string, unknown> | null): string {
-  return detailLines(detail)
+export function detailText(detail: Record<string, unknown> | null, timeZone = 'Asia/Jakarta'): string {
+  return detailLines(detail, timeZone)
     .map(([label, value]) => `${label}: ${value}`)
     .join('; ')
 }
