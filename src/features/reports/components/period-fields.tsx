@@ -34,7 +34,7 @@ function choiceLabel(label: string, detail: string) {
       className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', lineHeight: '1.25' })}
     >
       <span>{label}</span>
-      <span className={css({ fontSize: '0.6875rem', fontWeight: '400', opacity: 0.8, whiteSpace: 'normal' })}>
+      <span className={css({ fontSize: '0.6875rem', fontWeight: '400', whiteSpace: 'normal' })}>
         {detail}
       </span>
     </span>
