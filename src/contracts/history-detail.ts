@@ -26,6 +26,7 @@ const DETAIL_LABELS: Record<string, string> = {
   expires_at: 'Berlaku sampai',
   pin: 'PIN',
   revoked: 'Dicabut',
+  sent_to: 'Nomor WhatsApp',
 }
 
 /** Area values as the screens name them. */

@@ -17,6 +17,8 @@ export const HISTORY_ACTIONS = [
   'members',
   'edit',
   'create',
+  // A share link sent by WhatsApp (issue 30), to the number in its detail.
+  'send',
 ] as const
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number]
 
@@ -69,6 +71,7 @@ export const HISTORY_ACTION_LABELS: Record<HistoryAction, string> = {
   members: 'Ubah anggota',
   edit: 'Ubah project',
   create: 'Buat',
+  send: 'Kirim',
 }
 
 export const HISTORY_MSG = { listed: 'Riwayat' } as const

@@ -110,6 +110,20 @@ describe(`Kirim ulang (${TEST_DB})`, () => {
       expect(last?.sent_phone).toBe('6281399990000')
       expect(last?.sent_at && first?.sent_at && last.sent_at >= first.sent_at).toBe(true)
 
+      // Each send is in the project's history: who sent the link to which number.
+      const sends = await t.db
+        .selectFrom('history')
+        .select(['action', 'actor_name', 'detail'])
+        .where('object_id', '=', `share:${id}`)
+        .where('action', '=', 'send')
+        .orderBy('id')
+        .execute()
+      expect(sends.map((h) => [h.actor_name, JSON.parse(h.detail ?? '{}').sent_to])).toEqual([
+        [admin.name, '6281234567890'],
+        [admin.name, '6281234567890'],
+        [admin.name, '6281399990000'],
+      ])
+
       // A revoked link is not sent again, and keeps the number it last went to.
       await t.request('DELETE', `/api/share/${project.slug}/revoke/${id}`, { token: admin.token })
       expect((await send(id, '081234567890')).status).toBe(410)

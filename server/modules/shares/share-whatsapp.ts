@@ -1,14 +1,16 @@
 import { periodLabel } from '../../../src/contracts/days'
 import { SHARE_MSG } from '../../../src/contracts/shares'
-import { access } from '../../access'
+import { type Actor, access } from '../../access'
 import type { Deps } from '../../deps'
 import { AppError, nowIso } from '../../http'
 import type { Claimed } from '../../idempotency'
+import type { HistoryActor } from '../history/record-history'
 import { normalizePhone } from '../whatsapp/phone'
 import { newMessageId } from '../whatsapp/send-queue'
 import { readState } from '../whatsapp/state'
 import { periodTitle, shareReport, shareState } from './share-content'
 import { formatMoment } from './share-format'
+import { recordShareHistory } from './share-history'
 import { findShare, shareUrl } from './shares.service'
 
 /*
@@ -26,7 +28,7 @@ type Input = { phone: string }
 
 export async function sendShareWhatsApp(
   deps: Deps,
-  user: Parameters<typeof access.project>[1],
+  user: Actor & HistoryActor,
   slug: string,
   ref: string,
   origin: string,
@@ -82,6 +84,7 @@ export async function sendShareWhatsApp(
     .set({ sent_phone: phone, sent_at: now })
     .where('id', '=', share.id)
     .execute()
+  await recordShareHistory(trx, user, project.id, 'send', share.id, title, { sent_to: phone })
   return { id: row.id, phone }
 }
 

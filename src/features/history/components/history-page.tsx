@@ -44,6 +44,7 @@ const ACTION_TONE: Record<HistoryAction, string> = {
   rename: css({ bg: 'slate.100', color: 'slate.700' }),
   members: css({ bg: 'slate.100', color: 'slate.700' }),
   edit: css({ bg: 'slate.100', color: 'slate.700' }),
+  send: css({ bg: 'blue.50', color: 'blue.800' }),
 }
 
 const jakartaDay = new Intl.DateTimeFormat('id-ID', {
