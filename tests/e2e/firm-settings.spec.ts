@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
 import { apiCall, createAdmin, expectToast, isPhone, loginViaUi, unique, watchConsole } from './support'
@@ -18,6 +19,16 @@ test.beforeAll(() => fs.mkdirSync(shots, { recursive: true }))
 
 async function shot(page: Page, name: string, fullPage = true) {
   await page.screenshot({ path: path.join(shots, `${test.info().project.name}-${name}.png`), fullPage })
+}
+
+/** WCAG 2.1 AA faults (axe-core) in part of the screen, as 'rule: targets' lines (as reports.spec.ts). */
+async function axeFaults(page: Page, include: string) {
+  await page.waitForTimeout(400)
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .include(include)
+    .analyze()
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
 async function openFromMenu(page: Page, name: string) {
@@ -82,6 +93,7 @@ test('an admin sets the firm, its logo and signature block, and a project’s st
   await expectToast(page, 'Logo firma berhasil diperbarui')
   await expect(page.getByRole('img', { name: 'Logo PT Cipta Rekayasa Konsultan' })).toBeVisible()
   await shot(page, 'pengaturan-firma')
+  expect(await axeFaults(page, 'main')).toEqual([])
 
   // What was saved is what the server holds.
   const saved = (await apiCall(request, admin, 'GET', '/api/settings/firm')).data as {
@@ -112,6 +124,7 @@ test('an admin sets the firm, its logo and signature block, and a project’s st
   await expect(toast('Tanggal mulai proyek disimpan')).toBeVisible()
   await expect(setup.getByText(/Minggu ke-1 laporan dimulai/)).toBeVisible()
   await shot(page, 'pengaturan-proyek', false)
+  expect(await axeFaults(page, '[role="dialog"]')).toEqual([])
   const items = (await apiCall(request, admin, 'GET', `/api/project/${project.id}/work-items`)).data as {
     name: string
     code: string | null
