@@ -91,6 +91,7 @@ test('an admin judges several items at once and changes a review', async ({ page
   await loginViaUi(page, admin.email, admin.password)
   await page.goto(`/project/${project.slug}#dokumentasi`)
   await expect(docCard(page, names[0] as string)).toBeVisible()
+  await snap(page, 'grid-admin')
   await page.getByRole('button', { name: 'Pilih', exact: true }).click()
   for (const name of names.slice(0, 2)) await selectCard(page, name)
   const bar = page.getByTestId('bulk-review-bar')

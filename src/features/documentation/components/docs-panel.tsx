@@ -220,8 +220,16 @@ export default function DocsPanel({
         <div className={flex({ gap: '2', '& > *': { flex: { base: '1', sm: 'initial' } } })}>
           {isAdmin ? <ReportLink slug={slug} filters={filters} /> : null}
           {isAdmin && docs.length > 0 && !bulk.selecting ? (
-            <Button variant="secondary" onClick={bulk.start}>
-              <IconListChecks /> Pilih
+            // On a phone only its icon: three labelled buttons do not fit one row at 390 px.
+            <Button
+              variant="secondary"
+              onClick={bulk.start}
+              aria-label="Pilih"
+              title="Pilih beberapa untuk ditinjau sekaligus"
+              className={css({ flex: { base: '0 0 auto!', sm: 'initial' } })}
+            >
+              <IconListChecks />
+              <span className={css({ display: { base: 'none', sm: 'inline' } })}>Pilih</span>
             </Button>
           ) : null}
           {/* An empty grid has its own button in the middle of the page. */}
