@@ -214,7 +214,8 @@ function drawCaption(
   y = lines(doc, `${t.number}. ${description}`, x, y, width, descLines, f.lead + 0.5)
   use(doc, REGULAR, f.size, COLOR.ink)
   y = lines(doc, t.taken, x, y, width, 2, f.lead)
-  if (t.location) y = lines(doc, t.location, x, y, width, 2, f.lead)
+  // Beside the photo there is room to spare: the place is never cut there.
+  if (t.location) y = lines(doc, t.location, x, y, width, descLines > 2 ? 4 : 2, f.lead)
   y = lines(doc, t.by, x, y, width, 1, f.lead)
   if (showStatus && t.status) {
     use(doc, BOLD, f.size, COLOR.muted)
