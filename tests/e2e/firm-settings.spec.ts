@@ -133,6 +133,13 @@ test('an admin sets the firm, its logo and signature block, and a project’s st
     { id: expect.any(Number), name: 'Pekerjaan Persiapan', code: 'I.1' },
     { id: expect.any(Number), name: 'Struktur', code: null },
   ])
+  // Deleting one asks first; the setup stays open with the rest.
+  await setup.getByRole('button', { name: 'Hapus Struktur' }).click()
+  await page
+    .getByRole('alertdialog', { name: 'Hapus item pekerjaan?' })
+    .getByRole('button', { name: 'Hapus' })
+    .click()
+  await expect(order.getByRole('listitem')).toHaveCount(1)
   await setup.getByRole('button', { name: 'Selesai' }).click()
 
   // --- 'Buat Laporan' starts on the last complete week, dates beside every choice, and the count -----

@@ -134,6 +134,11 @@ export async function updateWorkItem(projectId: number, item: { id: number; name
   )
 }
 
+/** Deletes a work item; its documentation keeps its photos, without a work item. */
+export async function removeWorkItem(projectId: number, itemId: number) {
+  return api.delete(pathTo(workItemEndpoints.remove, { id: projectId, itemId }))
+}
+
 /** Every item of the project once, in the new order (anything else answers 422). */
 export async function orderWorkItems(projectId: number, ids: number[]): Promise<WorkItem[]> {
   return dataOf(await api.put<WorkItem[]>(pathTo(workItemEndpoints.order, { id: projectId }), { ids }))

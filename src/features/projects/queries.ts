@@ -13,6 +13,7 @@ import {
   listProjects,
   listWorkItems,
   orderWorkItems,
+  removeWorkItem,
   setProjectMembers,
   updateProject,
   updateWorkItem,
@@ -118,6 +119,10 @@ export function useWorkItemSetup(projectId: number) {
     }),
     update: useMutation({
       mutationFn: (item: { id: number; name: string; code: string }) => updateWorkItem(projectId, item),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (itemId: number) => removeWorkItem(projectId, itemId),
       onSuccess: refresh,
     }),
     order: useMutation({

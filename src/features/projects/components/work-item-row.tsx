@@ -5,7 +5,7 @@ import { type WorkItem, workItemLabel } from '../../../contracts/work-items'
 import { errorMessage } from '../../../lib/api'
 import { Button } from '../../../ui/button'
 import { TextField } from '../../../ui/field'
-import { IconChevronDown } from '../../../ui/icons'
+import { IconChevronDown, IconTrash } from '../../../ui/icons'
 import { notify } from '../../../ui/notify'
 
 type Props = {
@@ -15,12 +15,13 @@ type Props = {
   busy: boolean
   onMove: (from: number, to: number) => void
   onSave: (item: { id: number; name: string; code: string }) => Promise<unknown>
+  onRemove: (item: WorkItem) => void
 }
 
 const hidden = css({ '& label': { srOnly: true } })
 
 /** One work item: its code and name, editable in place, and buttons to move it up or down the list. */
-export function WorkItemRow({ item, index, count, busy, onMove, onSave }: Props) {
+export function WorkItemRow({ item, index, count, busy, onMove, onSave, onRemove }: Props) {
   const [code, setCode] = useState(item.code ?? '')
   const [name, setName] = useState(item.name)
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -102,6 +103,16 @@ export function WorkItemRow({ item, index, count, busy, onMove, onSave }: Props)
           onClick={() => onMove(index, index + 1)}
         >
           <IconChevronDown />
+        </Button>
+        <Button
+          variant="dangerGhost"
+          iconOnly
+          aria-label={`Hapus ${label}`}
+          title="Hapus"
+          disabled={busy}
+          onClick={() => onRemove(item)}
+        >
+          <IconTrash />
         </Button>
       </form>
     </li>

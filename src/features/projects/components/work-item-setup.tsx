@@ -2,8 +2,10 @@ import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useState } from 'react'
 import { css } from 'styled-system/css'
 import { hstack, stack } from 'styled-system/patterns'
+import { type WorkItem, workItemLabel } from '../../../contracts/work-items'
 import { errorMessage } from '../../../lib/api'
 import { Button } from '../../../ui/button'
+import { ConfirmDialog } from '../../../ui/dialog'
 import { TextField } from '../../../ui/field'
 import { IconPlus } from '../../../ui/icons'
 import { notify } from '../../../ui/notify'
@@ -23,6 +25,18 @@ export function WorkItemSetup({ projectId }: { projectId: number }) {
   const [name, setName] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const list = items.data ?? []
+  const [removing, setRemoving] = useState<WorkItem | null>(null)
+
+  async function remove() {
+    if (!removing) return
+    try {
+      await setup.remove.mutateAsync(removing.id)
+      notify('success', 'Item pekerjaan berhasil dihapus')
+      setRemoving(null)
+    } catch (err) {
+      notify('error', errorMessage(err, 'Item pekerjaan gagal dihapus'))
+    }
+  }
 
   function move(from: number, to: number) {
     const ids = list.map((i) => i.id)
@@ -68,6 +82,7 @@ export function WorkItemSetup({ projectId }: { projectId: number }) {
               busy={setup.order.isPending}
               onMove={move}
               onSave={(input) => setup.update.mutateAsync(input)}
+              onRemove={setRemoving}
             />
           ))}
         </ol>
@@ -99,6 +114,17 @@ export function WorkItemSetup({ projectId }: { projectId: number }) {
           {setup.create.isPending ? null : <IconPlus size={16} />} Tambah
         </Button>
       </form>
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => {
+          if (!open) setRemoving(null)
+        }}
+        title="Hapus item pekerjaan?"
+        description={`${removing ? workItemLabel(removing) : ''} dihapus dari project ini. Dokumentasinya tetap ada, tanpa item pekerjaan.`}
+        confirmLabel="Hapus"
+        loading={setup.remove.isPending}
+        onConfirm={() => void remove()}
+      />
     </div>
   )
 }
