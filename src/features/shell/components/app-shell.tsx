@@ -193,8 +193,9 @@ export function AppShell({ user, children, notificationBell, renderWhatsAppDialo
               </>
             ) : null}
             {isAdmin || isSuperadmin ? (
-              <Link to="/settings" className={navLink}>
-                <IconHardHat /> Pengaturan Firma
+              // 'Pengaturan' alone: the header's row has no room for more beside the WhatsApp link.
+              <Link to="/settings" className={navLink} title="Pengaturan Firma">
+                <IconHardHat /> Pengaturan
               </Link>
             ) : null}
           </nav>
