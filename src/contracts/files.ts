@@ -13,9 +13,9 @@ export const FOLDER_NAME_MAX = 100
 export const MAX_FILES_PER_UPLOAD = 100
 
 /**
- * What the folder and file calls answer and the browser shows. The folder toasts of SPEC section 8 are
- * English in the SPEC and stay so; review speaks Indonesian with the same words as documentation
- * (issue 30: 'Setujui' and 'Revisi' with a reason, decision 0069); the rest is Indonesian too.
+ * What the folder and file calls answer and the browser shows. The toasts of SPEC section 8 are English
+ * in the SPEC and stay so, word for word (review's included: the app adds an Indonesian line under a
+ * 'File rejected' toast instead of rewording it); the rest is Indonesian like the other screens.
  */
 export const FILE_MSG = {
   folderNameRequired: 'Please enter a folder name',
@@ -40,10 +40,12 @@ export const FILE_MSG = {
   folderRenameFailed: 'Failed to rename folder',
   folderDeleted: 'Folder deleted successfully',
   folderDeleteFailed: 'Failed to delete folder',
-  fileApproved: 'File berhasil disetujui',
-  fileApproveFailed: 'Gagal menyetujui file',
-  fileRejected: 'File dikembalikan untuk revisi',
-  fileRejectFailed: 'Gagal meminta revisi file',
+  fileApproved: 'File approved successfully',
+  fileApproveFailed: 'Failed to approve file',
+  fileRejected: 'File rejected',
+  /** Under 'File rejected': what happened, in the app's language. */
+  fileRejectedDetail: 'Alasan revisi dikirim ke pengunggah',
+  fileRejectFailed: 'Failed to reject file',
   fileDeleted: 'File deleted successfully',
   fileDeleteFailed: 'Failed to delete file',
   downloadFailed: 'Gagal mengunduh file',
@@ -117,8 +119,7 @@ export const FileNameSchema = ordered(
 export const FILE_STATUS_LABELS: Record<Status, string> = {
   pending: 'Pending',
   approved: 'Disetujui',
-  // One wording with documentation (issue 30): a file sent back is waiting for its revision.
-  rejected: 'Revisi',
+  rejected: 'Ditolak',
 }
 
 export const REVIEW_DECISIONS = ['approved', 'rejected'] as const

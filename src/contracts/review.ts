@@ -4,7 +4,7 @@ import { DOC_MSG, type Doc, REVIEW_NOTE_MAX, REVIEW_NOTE_MIN } from './documenta
 
 /*
  * Review of files and documentation items as one thing (issue 30, decision 0069): the same words
- * ('Setujui', 'Revisi' with a reason), the reason required wherever the app sends one, and several
+ * (SPEC's 'Approve' and 'Revisi', the latter with a reason), the reason required wherever the app sends one, and several
  * documentation items judged at once.
  */
 

@@ -219,7 +219,7 @@ test('a supervisor uploads two photos, likes and comments; the admin approves on
   await page.waitForTimeout(400)
   await item.screenshot({ path: path.join(screens, `${test.info().project.name}-carousel.png`) })
   // No review buttons for a supervisor.
-  await expect(page.getByRole('button', { name: 'Setujui', exact: true })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0)
 
   await item.getByRole('button', { name: 'Suka (0 suka)' }).click()
   await expect(item.getByRole('button', { name: 'Batal suka (1 suka)' })).toHaveAttribute(
@@ -300,17 +300,17 @@ test('a supervisor uploads two photos, likes and comments; the admin approves on
   await adminPage.goto(`/project/${project.slug}#dokumentasi`)
   const first = card(adminPage, 'Pengecoran kolom lantai 2')
   const second = card(adminPage, 'Pemasangan rangka atap')
-  await expect(first.getByRole('button', { name: 'Setujui', exact: true })).toBeVisible()
+  await expect(first.getByRole('button', { name: 'Approve', exact: true })).toBeVisible()
   await expect(second.getByRole('button', { name: 'Revisi' })).toBeVisible()
   // The admin sees the supervisor's like count and comment count, and may like too.
   await expect(first.getByRole('button', { name: 'Suka (1 suka)' })).toBeVisible()
   await expect(first.getByRole('button', { name: 'Komentar (1)' })).toBeVisible()
   await shot(adminPage, 'grid-admin')
 
-  await first.getByRole('button', { name: 'Setujui', exact: true }).click()
+  await first.getByRole('button', { name: 'Approve', exact: true }).click()
   await expectToast(adminPage, 'Dokumentasi berhasil disetujui')
   await expect(first.getByText('Disetujui')).toBeVisible()
-  await expect(first.getByRole('button', { name: 'Setujui', exact: true })).toHaveCount(0)
+  await expect(first.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0)
   await second.getByRole('button', { name: 'Revisi' }).click()
   // 'Revisi' asks for the reason (issue 23); the card shows it.
   const reason = adminPage.getByRole('dialog', { name: 'Minta Revisi' })
@@ -320,7 +320,7 @@ test('a supervisor uploads two photos, likes and comments; the admin approves on
   await expect(second.getByText('Revisi', { exact: true })).toBeVisible()
   await expect(second.getByTestId('review-note')).toContainText('Rangka atap belum terlihat utuh')
   await expect(second.getByRole('button', { name: 'Revisi', exact: true })).toHaveCount(0)
-  await expect(adminPage.getByRole('button', { name: 'Setujui', exact: true })).toHaveCount(0)
+  await expect(adminPage.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0)
   await shot(adminPage, 'grid-reviewed')
 
   const statuses = Object.fromEntries(

@@ -161,7 +161,7 @@ test('a supervisor builds folders, uploads three files (one picked file removed 
     await expect(row.getByText(size).filter({ visible: true }).first()).toBeVisible()
     await expect(row.getByText(supervisor.name).filter({ visible: true }).first()).toBeVisible()
     // A supervisor does not review.
-    await expect(row.getByRole('button', { name: /^Setujui/ })).toHaveCount(0)
+    await expect(row.getByRole('button', { name: /^Approve/ })).toHaveCount(0)
   }
   await expect(fileRow(page, 'salah pilih.xlsx')).toHaveCount(0)
 
@@ -261,12 +261,12 @@ test('the admin approves one file and rejects one; only pending files keep the b
     page.getByRole('navigation', { name: 'Lokasi folder' }).getByRole('link', { name: 'Laporan Mingguan' }),
   ).toBeVisible()
   for (const name of ['Minggu 1.pdf', 'Minggu 2 – revisi ü.bin', 'Minggu 3.pdf'])
-    await expect(fileRow(page, name).getByRole('button', { name: `Setujui ${name}` })).toBeVisible()
+    await expect(fileRow(page, name).getByRole('button', { name: `Approve ${name}` })).toBeVisible()
 
-  await fileRow(page, 'Minggu 1.pdf').getByRole('button', { name: 'Setujui Minggu 1.pdf' }).click()
-  await expectToast(page, 'File berhasil disetujui')
+  await fileRow(page, 'Minggu 1.pdf').getByRole('button', { name: 'Approve Minggu 1.pdf' }).click()
+  await expectToast(page, 'File approved successfully')
   await expect(fileRow(page, 'Minggu 1.pdf').getByText('Disetujui', { exact: true })).toBeVisible()
-  await expect(fileRow(page, 'Minggu 1.pdf').getByRole('button', { name: /^(Setujui|Revisi)/ })).toHaveCount(
+  await expect(fileRow(page, 'Minggu 1.pdf').getByRole('button', { name: /^(Approve|Revisi)/ })).toHaveCount(
     0,
   )
 
@@ -277,17 +277,17 @@ test('the admin approves one file and rejects one; only pending files keep the b
   await expect(ask.getByText('Catatan revisi harus diisi')).toBeVisible()
   await ask.getByLabel('Catatan revisi').fill('Tabel volume belum ditandatangani pengawas')
   await ask.getByRole('button', { name: 'Kirim Revisi' }).click()
-  await expectToast(page, 'File dikembalikan untuk revisi')
-  await expect(fileRow(page, 'Minggu 3.pdf').getByText('Revisi', { exact: true })).toBeVisible()
+  await expectToast(page, 'File rejected')
+  await expect(fileRow(page, 'Minggu 3.pdf').getByText('Ditolak', { exact: true })).toBeVisible()
   await expect(fileRow(page, 'Minggu 3.pdf').getByTestId('file-review-note')).toContainText(
     'Tabel volume belum ditandatangani pengawas',
   )
-  await expect(fileRow(page, 'Minggu 3.pdf').getByRole('button', { name: /^(Setujui|Revisi)/ })).toHaveCount(
+  await expect(fileRow(page, 'Minggu 3.pdf').getByRole('button', { name: /^(Approve|Revisi)/ })).toHaveCount(
     0,
   )
   // The one left pending keeps its buttons.
   await expect(
-    fileRow(page, 'Minggu 2 – revisi ü.bin').getByRole('button', { name: /^Setujui/ }),
+    fileRow(page, 'Minggu 2 – revisi ü.bin').getByRole('button', { name: /^Approve/ }),
   ).toBeVisible()
 
   const files = (await explore(request, admin, project.slug, 'pengawasan', folderUuid)).files as FileEntry[]

@@ -152,7 +152,7 @@ test('capture offline with place and work item, the viewer, a revision with its 
   await noteDialog.getByRole('button', { name: 'Kirim Revisi' }).click()
   await expect(noteDialog).toBeHidden()
   await expect(adminCard.getByTestId('review-note')).toContainText('ambil ulang dari sisi timur')
-  // The admin's grid (Setujui on the other item) passes AA contrast.
+  // The admin's grid ('Approve' on the other item) passes AA contrast.
   expect(await axeFaults(adminPage, 'section[data-area="dokumentasi"]')).toEqual([])
   await adminContext.close()
 

@@ -98,7 +98,7 @@ describe(`file review with a reason (${TEST_DB})`, () => {
     const good = await uploaded('Tampak Depan.pdf')
     const ok = await review(good, 'approved', { note: 'diabaikan untuk persetujuan' })
     expect(ok.status).toBe(200)
-    expect(ok.json.message).toBe('File berhasil disetujui')
+    expect(ok.json.message).toBe('File approved successfully')
     expect(ok.json.data.review_note).toBeNull()
 
     const broken = await t.request('PATCH', `/api/file/${project.slug}/status/${good}/rejected`, {

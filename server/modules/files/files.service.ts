@@ -240,7 +240,7 @@ export async function reviewFile(
         projectId: project.id,
         action: decision === 'approved' ? 'approve' : 'reject',
         object: { kind: 'file', id: fileUuid, name: row.name },
-        detail: decision === 'rejected' ? { area: row.area, note } : { area: row.area },
+        detail: note ? { area: row.area, note } : { area: row.area },
       })
     return row
   })

@@ -8,7 +8,7 @@ import { IconCheck, IconRotateCcw, IconX } from '../../../ui/icons'
 
 /*
  * Several items judged at once (issue 30): in 'Pilih' mode a tap on a card selects it, and a bar at the
- * bottom of the screen (over the tab bar on phones) says how many and offers 'Setujui' and 'Revisi'.
+ * bottom of the screen (over the tab bar on phones) says how many and offers 'Approve' and 'Revisi'.
  */
 
 /** Over a card in selection mode: the whole card toggles its selection; the box shows it. */
@@ -166,7 +166,7 @@ export function BulkReviewBar({
             className={css({ bg: 'green.700', _hover: { _enabled: { bg: 'green.800' } } })}
           >
             {reviewing === 'approved' ? null : <IconCheck />}
-            Setujui
+            Approve
           </Button>
           <Button
             size="sm"

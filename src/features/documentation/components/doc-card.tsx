@@ -91,7 +91,7 @@ const chip = css({
 /**
  * One documentation item (SPEC, Dokumentasi tab): its photos, status, description, author and time, the
  * like toggle with its count, the comment count that opens the comment dialog, delete, and for admins
- * 'Setujui' and 'Revisi' while it is pending, the other decision once reviewed (issue 30).
+ * 'Approve' and 'Revisi' (SPEC's words) while it is pending, the other decision once reviewed (issue 30).
  */
 /** A small clock beside a count that includes something not yet sent. */
 function WaitingClock() {
@@ -332,7 +332,7 @@ export const DocCard = memo(function DocCard({
             className={css({ bg: 'green.700', _hover: { _enabled: { bg: 'green.800' } } })}
           >
             {reviewing === 'approved' ? null : <IconCheck />}
-            Setujui
+            Approve
           </Button>
           <Button
             size="sm"

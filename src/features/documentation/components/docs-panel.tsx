@@ -129,7 +129,7 @@ export default function DocsPanel({
           'error',
           errorMessage(
             err,
-            status === 'approved' ? 'Gagal menyetujui dokumentasi' : 'Gagal meminta revisi dokumentasi',
+            status === 'approved' ? 'Failed to approve document' : 'Failed to reject document',
           ),
         )
         return false
@@ -140,7 +140,7 @@ export default function DocsPanel({
     [review.mutateAsync],
   )
   // 'Revisi' asks for the reason first (on an approved item its dialog says the review changes);
-  // 'Setujui' goes at once on a pending item and is confirmed first on one sent back (issue 30).
+  // 'Approve' goes at once on a pending item and is confirmed first on one sent back (issue 30).
   const [approving, setApproving] = useState<SiteDoc | null>(null)
   const onReview = useCallback(
     (doc: Doc, status: DocReview) => {

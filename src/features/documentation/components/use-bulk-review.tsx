@@ -61,10 +61,7 @@ export function useBulkReview(slug: string, docs: SiteDoc[]): BulkReview {
     } catch (err) {
       notify(
         'error',
-        errorMessage(
-          err,
-          status === 'approved' ? 'Gagal menyetujui dokumentasi' : 'Gagal meminta revisi dokumentasi',
-        ),
+        errorMessage(err, status === 'approved' ? 'Failed to approve document' : 'Failed to reject document'),
       )
       return false
     } finally {

@@ -38,7 +38,7 @@ const noteBox = css({
 /**
  * What the viewer says of the item's review (issue 30), so a notification's link needs nothing behind
  * it: the reason of a 'Revisi' and the one thing to do next. The uploader gets 'Unggah Revisi'; an
- * admin gets 'Setujui' and 'Revisi' on a pending item and the other decision on a reviewed one (the
+ * admin gets 'Approve' and 'Revisi' on a pending item and the other decision on a reviewed one (the
  * panel confirms a change first).
  */
 export function ViewerReview({
@@ -94,7 +94,7 @@ export function ViewerReview({
               className={css({ bg: 'green.700', _hover: { _enabled: { bg: 'green.800' } } })}
             >
               {reviewing === 'approved' ? null : <IconCheck />}
-              {changing ? 'Ubah ke Disetujui' : 'Setujui'}
+              {changing ? 'Ubah ke Disetujui' : 'Approve'}
             </Button>
           ) : (
             <Button

@@ -2,7 +2,13 @@ import { Link } from '@tanstack/react-router'
 import { memo } from 'react'
 import { css, cx } from 'styled-system/css'
 import { flex, grid, hstack, stack } from 'styled-system/patterns'
-import type { FileArea, FileEntry, FolderEntry, ReviewDecision } from '../../../contracts/files'
+import {
+  FILE_STATUS_LABELS,
+  type FileArea,
+  type FileEntry,
+  type FolderEntry,
+  type ReviewDecision,
+} from '../../../contracts/files'
 import { formatDateTime, formatFileSize, formatRelativeTime } from '../../../lib/format'
 import { needsSignalTo } from '../../../lib/use-online'
 import { AREA_META } from '../../../ui/area'
@@ -273,7 +279,7 @@ export const FileRow = memo(function FileRow({
   const size = formatFileSize(file.size_kb)
   const reviewable = canReview && file.status === 'pending'
   const reviewed = file.reviewer
-    ? `${file.status === 'approved' ? 'Disetujui' : 'Revisi'} oleh ${file.reviewer.name}, ${formatDateTime(file.reviewed_at)}`
+    ? `${FILE_STATUS_LABELS[file.status]} oleh ${file.reviewer.name}, ${formatDateTime(file.reviewed_at)}`
     : undefined
   const busy = reviewing !== undefined
   const isDownloading = downloading !== undefined
@@ -356,10 +362,10 @@ export const FileRow = memo(function FileRow({
               needsSignal={needsSignalTo('meninjau')}
               loading={reviewing === 'approved'}
               disabled={busy}
-              aria-label={`Setujui ${file.name}`}
+              aria-label={`Approve ${file.name}`}
             >
               {reviewing === 'approved' ? null : <IconCheck />}
-              Setujui
+              Approve
             </Button>
             <Button
               size="xs"

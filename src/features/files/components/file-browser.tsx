@@ -95,7 +95,7 @@ export function FileBrowser({ area, project }: { area: FileArea; project: Projec
     if (targetListed) document.getElementById(`file-${targetFile}`)?.scrollIntoView({ block: 'center' })
   }, [targetListed, targetFile])
 
-  // 'Revisi' asks for the reason first (the same dialog as documentation's); 'Setujui' goes at once.
+  // 'Revisi' asks for the reason first (the same dialog as documentation's); 'Approve' goes at once.
   const [asking, setAsking] = useState<FileEntry | null>(null)
   function onReview(file: FileEntry, decision: ReviewDecision) {
     if (decision === 'rejected') setAsking(file)
@@ -106,10 +106,9 @@ export function FileBrowser({ area, project }: { area: FileArea; project: Projec
     setReviewing((r) => ({ ...r, [file.uuid]: decision }))
     try {
       const res = await review.mutateAsync({ slug, area, file: file.uuid, decision, note })
-      notify(
-        'success',
-        res.message || (decision === 'approved' ? FILE_MSG.fileApproved : FILE_MSG.fileRejected),
-      )
+      // SPEC's toast word for word; a rejection is no success to celebrate with a green tick.
+      if (decision === 'approved') notify('success', res.message || FILE_MSG.fileApproved)
+      else notify('info', res.message || FILE_MSG.fileRejected, FILE_MSG.fileRejectedDetail)
       return true
     } catch (err) {
       notify(

@@ -61,7 +61,7 @@ const badgeClass = {
   revision: badge({ tone: 'revision' }),
 }
 
-/** Pending / Disetujui / Revisi (SPEC section 4 said 'Ditolak'; issue 30 words files as photos); 'revision' alike. */
+/** Pending / Disetujui / Ditolak (SPEC section 4); 'revision' is styled like a rejection to revise. */
 export function FileStatusBadge({ status, title }: { status: Status | 'revision'; title?: string }) {
   const label = status === 'revision' ? 'Revisi' : FILE_STATUS_LABELS[status]
   return (
