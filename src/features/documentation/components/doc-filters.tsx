@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { grid, hstack } from 'styled-system/patterns'
 import type { Status } from '../../../contracts/projects'
+import { workItemLabel } from '../../../contracts/work-items'
 import { Button } from '../../../ui/button'
 import { SelectField, TextField } from '../../../ui/field'
 import { IconChevronDown, IconListFilter, IconX } from '../../../ui/icons'
@@ -127,7 +128,7 @@ export function DocFiltersBar({
           value={filters.work_item ? String(filters.work_item) : ''}
           options={[
             { value: '', label: 'Semua item' },
-            ...(items.data ?? []).map((w) => ({ value: String(w.id), label: w.name })),
+            ...(items.data ?? []).map((w) => ({ value: String(w.id), label: workItemLabel(w) })),
           ]}
           onChange={(e) => set({ work_item: num(e.target.value) })}
         />

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { hstack, stack } from 'styled-system/patterns'
+import { workItemLabel } from '../../../contracts/work-items'
 import { errorMessage } from '../../../lib/api'
 import { Button } from '../../../ui/button'
 import { Dialog } from '../../../ui/dialog'
@@ -58,7 +59,7 @@ export function SiteFieldset({
   const set = (patch: Partial<SiteValues>) => onChange({ ...values, ...patch })
   const options = [
     { value: '', label: items.isPending ? 'Memuat...' : 'Tanpa item pekerjaan' },
-    ...(items.data ?? []).map((w) => ({ value: String(w.id), label: w.name })),
+    ...(items.data ?? []).map((w) => ({ value: String(w.id), label: workItemLabel(w) })),
   ]
   const pError = progressError(values.progress)
 
