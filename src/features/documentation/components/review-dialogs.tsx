@@ -1,29 +1,27 @@
 import { useQuery } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
+import { useRef } from 'react'
 import { css, cx } from 'styled-system/css'
 import { hstack, stack } from 'styled-system/patterns'
 import { HISTORY_ACTION_LABELS, type HistoryEntry } from '../../../contracts/history'
 import { errorMessage } from '../../../lib/api'
 import { validate } from '../../../lib/form'
 import { formatDateTime } from '../../../lib/format'
-import { needsSignalTo } from '../../../lib/use-online'
 import { Avatar } from '../../../ui/avatar'
-import { Dialog, FormDialog } from '../../../ui/dialog'
-import { TextAreaField } from '../../../ui/field'
+import { Dialog } from '../../../ui/dialog'
+import { type ReasonCheck, ReasonDialog } from '../../../ui/reason-dialog'
 import { Skeleton } from '../../../ui/skeleton'
 import { docHistoryQueryOptions } from '../queries'
 import { REVIEW_NOTE_MAX, ReviewNoteSchema } from '../review-note'
 import type { SiteDoc } from '../site'
 
-/** The reason form every 'Revisi' uses: one item, a changed review, several items at once. */
-function ReasonDialog({
-  open,
-  title,
-  description,
-  pending,
-  onClose,
-  onSubmit,
-}: {
+/** A documentation reason, by the lean schema the viewer's chunk can afford (review-note.ts). */
+function checkNote(note: string): ReasonCheck {
+  const checked = validate(ReviewNoteSchema, { note })
+  return checked.ok ? { note: checked.output.note } : { error: checked.errors.note ?? '' }
+}
+
+/** The reason form of every documentation 'Revisi': one item, a changed review, several at once. */
+function DocReasonDialog(props: {
   open: boolean
   title: string
   description: string
@@ -31,49 +29,13 @@ function ReasonDialog({
   onClose: () => void
   onSubmit: (note: string) => Promise<boolean>
 }) {
-  const [note, setNote] = useState('')
-  const [error, setError] = useState<string | undefined>()
-  const close = () => {
-    setNote('')
-    setError(undefined)
-    onClose()
-  }
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={(o) => {
-        if (!o) close()
-      }}
-      title={title}
-      description={description}
-      size="sm"
-      submitLabel="Kirim Revisi"
-      pending={pending}
-      needsSignal={needsSignalTo('meninjau')}
-      onSubmit={async (e) => {
-        e.preventDefault()
-        const checked = validate(ReviewNoteSchema, { note })
-        if (!checked.ok) return setError(checked.errors.note)
-        if (await onSubmit(checked.output.note)) close()
-      }}
-    >
-      <TextAreaField
-        label="Catatan revisi"
-        name="note"
-        required
-        autoFocus
-        rows={4}
-        maxLength={REVIEW_NOTE_MAX}
-        value={note}
-        placeholder="Contoh: Foto bekisting kurang jelas, ambil ulang dari sisi timur"
-        onChange={(e) => {
-          setNote(e.target.value)
-          setError(undefined)
-        }}
-        error={error}
-        hint={`${note.trim().length}/${REVIEW_NOTE_MAX}`}
-      />
-    </FormDialog>
+    <ReasonDialog
+      {...props}
+      placeholder="Contoh: Foto bekisting kurang jelas, ambil ulang dari sisi timur"
+      maxLength={REVIEW_NOTE_MAX}
+      check={checkNote}
+    />
   )
 }
 
@@ -97,7 +59,7 @@ export function ReviewNoteDialog({
   if (doc) last.current = doc
   const changing = last.current?.status === 'approved'
   return (
-    <ReasonDialog
+    <DocReasonDialog
       open={doc !== null}
       title={changing ? 'Ubah ke Revisi' : 'Minta Revisi'}
       description={
@@ -126,7 +88,7 @@ export function BulkReviewNoteDialog({
   onSubmit: (note: string) => Promise<boolean>
 }) {
   return (
-    <ReasonDialog
+    <DocReasonDialog
       open={count > 0}
       title={`Minta Revisi ${count} Dokumentasi`}
       description="Satu catatan untuk semua yang dipilih. Setiap pengunggah menerimanya di kartu dan satu notifikasi."
