@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { Role } from '../src/contracts/common'
 import type { AccessAction } from '../src/contracts/endpoint'
+import { parseId } from '../src/contracts/ids'
 import type { Area } from '../src/contracts/projects'
 import type { DB, ProjectsTable, UserRow } from './db/schema'
 import { forbidden, notFound } from './http'
@@ -191,9 +192,6 @@ export async function requireAccess<A extends Action>(
 
 export type ProjectRow = Selectable<ProjectsTable>
 
-/** Largest id a PostgreSQL `serial` holds; a larger number cannot exist and must not reach the query. */
-const MAX_ID = 2_147_483_647
-
 /**
  * Loads a project by numeric id or slug for `action` (and, for area actions, in `area`): 404 'Project
  * tidak ditemukan' when it is absent or outside the caller's projects, 403 when the caller sees it but
@@ -223,7 +221,8 @@ export async function findVisibleProject(
   action: ProjectAction | AreaAction = 'project.view',
   area?: Area,
 ): Promise<ProjectRow> {
-  const byId = /^\d{1,10}$/.test(idOrSlug) && Number(idOrSlug) <= MAX_ID
+  // An id that cannot exist (2^31, '01') is looked up as a slug: it never reaches an integer column.
+  const id = parseId(idOrSlug)
   const row = await deps.db
     .selectFrom('projects')
     .leftJoin('project_members', (join) =>
@@ -233,7 +232,7 @@ export async function findVisibleProject(
     )
     .selectAll('projects')
     .select('project_members.user_id as member_id')
-    .where(byId ? 'projects.id' : 'projects.slug', '=', byId ? Number(idOrSlug) : idOrSlug)
+    .where(id !== undefined ? 'projects.id' : 'projects.slug', '=', id ?? idOrSlug)
     .executeTakeFirst()
   if (!row) throw notFound(PROJECT_NOT_FOUND)
   const { member_id, ...project } = row

@@ -85,14 +85,3 @@ function offsetMs(at: Date, timeZone: string): number {
   )
   return wall - Math.floor(at.getTime() / 1000) * 1000
 }
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
-
-/** A real calendar day 'YYYY-MM-DD' (not 2026-02-30). */
-export function isDay(text: string): boolean {
-  const m = DAY.exec(text)
-  if (!m) return false
-  const [y, mo, d] = m.slice(1).map(Number)
-  const t = new Date(Date.UTC(y, mo - 1, d))
-  return y >= 1970 && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d
-}

@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as v from 'valibot'
 import { fieldErrors, isCleanText, MSG } from '../src/contracts/common'
+import { parseId } from '../src/contracts/ids'
 import type { ReadCache } from './read-cache'
 
 /** A failure with its HTTP status and an Indonesian message; the app's error handler renders the envelope. */
@@ -125,15 +126,11 @@ export const rejectControlCharsInUrl: MiddlewareHandler = async (c, next) => {
   await next()
 }
 
-/** Largest id a 32-bit integer column holds (PostgreSQL `serial`); larger ids cannot exist. */
-const MAX_ID = 2_147_483_647
-
-/** Positive integer path parameter; anything else is simply "not found". */
+/** An id path parameter (src/contracts/ids.ts); anything that is no id that can exist is simply "not found". */
 export function idParam(c: Context, name = 'id'): number {
-  const raw = c.req.param(name) ?? ''
-  const n = Number(raw)
-  if (!/^\d{1,10}$/.test(raw) || n < 1 || n > MAX_ID) throw notFound()
-  return n
+  const id = parseId(c.req.param(name))
+  if (id === undefined) throw notFound()
+  return id
 }
 
 export const nowIso = () => new Date().toISOString()

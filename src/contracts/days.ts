@@ -52,9 +52,20 @@ export function periodLabel(from: string, to: string): string {
 
 const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/
 
-/** A calendar day written YYYY-MM-DD that exists (2026-02-30 does not). */
+/**
+ * The days the app knows: a site's photos, reports, share periods and start days all fall in them.
+ * Outside them a day is refused where it is parsed (422): 9999-12-31 once reached the date arithmetic
+ * and the database, and the day after it (year 10000) is no ISO day at all (a 500).
+ */
+export const FIRST_DAY = '2000-01-01'
+export const LAST_DAY = '2099-12-31'
+
+/** The refusal of a day that is not a real YYYY-MM-DD between FIRST_DAY and LAST_DAY. */
+export const DAY_MSG = 'Tanggal harus berformat YYYY-MM-DD, antara 1 Januari 2000 dan 31 Desember 2099'
+
+/** A calendar day written YYYY-MM-DD that exists (2026-02-30 does not), from FIRST_DAY to LAST_DAY. */
 export function isCalendarDay(text: string): boolean {
-  if (!DAY.test(text)) return false
+  if (typeof text !== 'string' || !DAY.test(text) || text < FIRST_DAY || text > LAST_DAY) return false
   const d = new Date(`${text}T00:00:00Z`)
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text
 }

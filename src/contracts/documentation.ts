@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { MSG, multiLine, ordered, present, type Role, requiredText } from './common'
+import { DAY_MSG } from './days'
 import type { Status } from './projects'
 
 /*
@@ -65,7 +66,7 @@ export const DOC_MSG = {
   metaSource: "Sumber lokasi (source) harus 'exif' atau 'camera'",
   noteShort: 'Catatan revisi terlalu pendek (min. 3 karakter)',
   noteLong: 'Catatan revisi terlalu panjang (maks. 500 karakter)',
-  badDate: 'Tanggal harus berformat YYYY-MM-DD',
+  badDate: DAY_MSG,
   badRange: 'Tanggal awal harus sebelum tanggal akhir',
   badFilter: 'Filter tidak valid',
   badStatus: 'Status harus pending, approved atau rejected',

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { MSG, multiLine, ordered, requiredText, singleLine } from './common'
 import { isCalendarDay } from './days'
+import { idNumber } from './ids'
 
 export const AREAS = ['perencanaan', 'pengawasan', 'dokumentasi', 'rekap'] as const
 export type Area = (typeof AREAS)[number]
@@ -35,7 +36,7 @@ export type ProjectCreateInput = v.InferInput<typeof ProjectCreateSchema>
  */
 /** A project's first day (SPMK), from which its report weeks are counted. */
 export const PROJECT_START_MSG = {
-  badDay: 'Tanggal mulai harus berformat YYYY-MM-DD',
+  badDay: 'Tanggal mulai harus berformat YYYY-MM-DD, antara 1 Januari 2000 dan 31 Desember 2099',
   label: 'Tanggal mulai proyek',
   saved: 'Tanggal mulai proyek disimpan',
   saveFailed: 'Gagal menyimpan tanggal mulai proyek',
@@ -55,11 +56,7 @@ export const ProjectUpdateSchema = v.object(
     // The day its weeks count from ('Minggu ke-n' of the reports): left out, it stays; null clears it.
     start_day: v.optional(
       v.nullable(
-        v.pipe(
-          v.string(PROJECT_START_MSG.badDay),
-          v.check(isCalendarDay, PROJECT_START_MSG.badDay),
-          v.check((day) => day >= '2000-01-01' && day <= '2099-12-31', PROJECT_START_MSG.badDay),
-        ),
+        v.pipe(v.string(PROJECT_START_MSG.badDay), v.check(isCalendarDay, PROJECT_START_MSG.badDay)),
       ),
     ),
   },
@@ -76,15 +73,7 @@ export const PROJECT_MSG = {
 export const ProjectMembersSchema = v.object(
   {
     user_ids: v.pipe(
-      v.array(
-        v.pipe(
-          v.number('Anggota tidak valid'),
-          v.integer('Anggota tidak valid'),
-          v.minValue(1, 'Anggota tidak valid'),
-          v.maxValue(2_147_483_647, 'Anggota tidak valid'),
-        ),
-        'Daftar anggota tidak valid',
-      ),
+      v.array(idNumber('Anggota tidak valid'), 'Daftar anggota tidak valid'),
       v.maxLength(1000, 'Daftar anggota terlalu panjang'),
     ),
     // The object's message is what valibot reports for a missing user_ids key.

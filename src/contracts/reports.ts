@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { MSG, ordered, singleLine } from './common'
-import { isCalendarDay, periodLabel } from './days'
+import { DAY_MSG, isCalendarDay, periodLabel } from './days'
+import { idNumber, parseId } from './ids'
 
 /*
  * Laporan Dokumentasi (issue 24): a PDF of a project's documentation over a period, made by the job
@@ -60,7 +61,7 @@ export const REPORT_MSG = {
   // The form
   buttonCreate: 'Buat Laporan',
   tab: 'Laporan',
-  badDate: 'Tanggal harus berformat YYYY-MM-DD',
+  badDate: DAY_MSG,
   badRange: 'Tanggal awal harus sebelum atau sama dengan tanggal akhir',
   tooLong: `Periode laporan paling panjang ${REPORT_MAX_DAYS} hari`,
   future: 'Periode laporan tidak boleh melewati hari ini',
@@ -137,15 +138,7 @@ export function withPeriodChecks<S extends v.GenericSchema<unknown, { from: stri
 
 export const WorkItemIdsSchema = v.optional(
   v.pipe(
-    v.array(
-      v.pipe(
-        v.number(REPORT_MSG.badWorkItems),
-        v.integer(REPORT_MSG.badWorkItems),
-        v.minValue(1, REPORT_MSG.badWorkItems),
-        v.maxValue(2_147_483_647, REPORT_MSG.badWorkItems),
-      ),
-      REPORT_MSG.badWorkItems,
-    ),
+    v.array(idNumber(REPORT_MSG.badWorkItems), REPORT_MSG.badWorkItems),
     v.maxLength(200, REPORT_MSG.badWorkItems),
   ),
 )
@@ -188,11 +181,9 @@ export const ReportCountQuerySchema = withPeriodChecks(
           v.string(REPORT_MSG.badWorkItems),
           v.maxLength(2200, REPORT_MSG.badWorkItems),
           v.regex(/^(\d{1,10}(,\d{1,10})*)?$/, REPORT_MSG.badWorkItems),
-          v.transform((s) => (s ? s.split(',').map(Number) : [])),
-          v.check(
-            (ids) => ids.length <= 200 && ids.every((id) => id >= 1 && id <= 2_147_483_647),
-            REPORT_MSG.badWorkItems,
-          ),
+          v.transform((s) => (s ? s.split(',').map(parseId) : [])),
+          v.check((ids) => ids.length <= 200 && ids.every((id) => id !== undefined), REPORT_MSG.badWorkItems),
+          v.transform((ids) => ids as number[]),
         ),
       ),
     },

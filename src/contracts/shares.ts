@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { MSG, ordered, singleLine } from './common'
+import { idNumber } from './ids'
 import { PeriodEntries, REPORT_MSG, WorkItemIdsSchema, withPeriodChecks } from './reports'
 
 /*
@@ -141,7 +142,7 @@ export const ShareCreateSchema = v.union(
   [
     v.object(
       {
-        report_id: v.pipe(v.number(SHARE_MSG.badTarget), v.integer(SHARE_MSG.badTarget), v.minValue(1)),
+        report_id: idNumber(SHARE_MSG.badTarget),
         expires_in_days: expiresInDays,
         pin,
         label,

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { MSG, ordered, requiredText, singleLine } from './common'
+import { idNumber } from './ids'
 
 /**
  * A project's work items ('Item Pekerjaan': Pekerjaan Persiapan, Struktur, Arsitektur, MEP...), listed in
@@ -65,10 +66,7 @@ export const WorkItemOrderSchema = v.object(
   {
     ids: ordered(
       v.pipe(
-        v.array(
-          v.pipe(v.number(WORK_ITEM_MSG.orderIds), v.integer(WORK_ITEM_MSG.orderIds)),
-          WORK_ITEM_MSG.orderIds,
-        ),
+        v.array(idNumber(WORK_ITEM_MSG.orderIds), WORK_ITEM_MSG.orderIds),
         v.maxLength(WORK_ITEMS_MAX, WORK_ITEM_MSG.orderIds),
       ),
     ),

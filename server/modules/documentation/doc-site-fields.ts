@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import type { Kysely } from 'kysely'
 import { isCleanText } from '../../../src/contracts/common'
 import { DOC_LOCATION_MAX, DOC_MSG } from '../../../src/contracts/documentation'
+import { parseId } from '../../../src/contracts/ids'
 import type { DB, LocationSource } from '../../db/schema'
 import { AppError } from '../../http'
 import type { ReceivedFile } from '../../uploads/receive'
@@ -45,9 +46,8 @@ export function readSiteFields(fields: Record<string, string[]>, sent: number): 
   const out: SiteFields = { meta: null }
   const workItem = fields.work_item_id?.[0]?.trim()
   if (workItem !== undefined && workItem !== '') {
-    if (!/^\d{1,10}$/.test(workItem) || Number(workItem) > 2_147_483_647)
-      throw fail('work_item_id', DOC_MSG.workItemInvalid)
-    out.workItemId = Number(workItem)
+    out.workItemId = parseId(workItem)
+    if (out.workItemId === undefined) throw fail('work_item_id', DOC_MSG.workItemInvalid)
   }
   const location = fields.location?.[0]?.trim()
   if (location !== undefined && location !== '') {

@@ -1,23 +1,22 @@
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely'
 import { DOC_MSG, type Doc, type DocImage } from '../../../src/contracts/documentation'
+import { parseId } from '../../../src/contracts/ids'
 import type { DB, DocImagesTable } from '../../db/schema'
 import { notFound } from '../../http'
 
 /* How documentation items are read back: by reference, and as the API shows them (documentation.service.ts, doc-upload.service.ts). */
 
 const STORAGE = '/storage/'
-export const ID = /^\d{1,10}$/
-export const MAX_ID = 2_147_483_647
 
 /** The documentation item `ref` (uuid or id) of a project, or 404 (an item in the trash too). */
 export async function findDoc(db: Kysely<DB>, projectId: number, ref: string) {
-  const byId = ID.test(ref) && Number(ref) <= MAX_ID
+  const id = parseId(ref)
   const row = await db
     .selectFrom('docs')
     .select(['id', 'uuid', 'status', 'project_id', 'creator_id', 'description', 'version'])
     .where('project_id', '=', projectId)
     .where('deleted_at', 'is', null)
-    .where(byId ? 'id' : 'uuid', '=', byId ? Number(ref) : ref)
+    .where(id !== undefined ? 'id' : 'uuid', '=', id ?? ref)
     .executeTakeFirst()
   if (!row) throw notFound(DOC_MSG.notFound)
   return row

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { isCalendarDay } from '../../../src/contracts/days'
 import {
   DOC_MSG,
   DOC_PAGE_MAX,
@@ -7,15 +8,16 @@ import {
   type DocComment,
   type DocLikeResult,
 } from '../../../src/contracts/documentation'
+import { parseId } from '../../../src/contracts/ids'
 import { STATUSES } from '../../../src/contracts/projects'
 import { type Actor, access } from '../../access'
 import type { DB } from '../../db/schema'
 import type { Deps } from '../../deps'
-import { firmDayStart, isDay } from '../../firm-day'
+import { firmDayStart } from '../../firm-day'
 import { AppError, notFound, nowIso } from '../../http'
 import type { Claimed, Tx } from '../../idempotency'
 import { docName, recordHistory } from '../history/record-history'
-import { docsQuery, findDoc, ID, MAX_ID, withImages } from './doc-view'
+import { docsQuery, findDoc, withImages } from './doc-view'
 
 /*
  * Every exported call takes the caller and asks the access policy first (server/access.ts), before it
@@ -55,22 +57,22 @@ export async function listDocs(
   const project = await access.project(deps, user, slug, 'doc.read')
   let before: number | undefined
   if (query.cursor !== undefined && query.cursor !== '') {
-    if (!ID.test(query.cursor) || Number(query.cursor) > MAX_ID) throw new AppError(400, DOC_MSG.badCursor)
-    before = Number(query.cursor)
+    before = parseId(query.cursor)
+    if (before === undefined) throw new AppError(400, DOC_MSG.badCursor)
   }
   const asked = Number(query.limit)
   const limit = Number.isInteger(asked) && asked > 0 ? Math.min(asked, DOC_PAGE_MAX) : DOC_PAGE_SIZE
   const given = (x: string | undefined) => (x === undefined || x === '' ? undefined : x)
   const day = (x: string | undefined, field: string) => {
     if (x === undefined) return undefined
-    if (!isDay(x)) throw new AppError(422, DOC_MSG.badDate, { [field]: DOC_MSG.badDate })
+    if (!isCalendarDay(x)) throw new AppError(422, DOC_MSG.badDate, { [field]: DOC_MSG.badDate })
     return firmDayStart(x, deps.config.firmTimeZone)
   }
   const id = (x: string | undefined, field: string) => {
     if (x === undefined) return undefined
-    if (!ID.test(x) || Number(x) > MAX_ID)
-      throw new AppError(422, DOC_MSG.badFilter, { [field]: DOC_MSG.badFilter })
-    return Number(x)
+    const id = parseId(x)
+    if (id === undefined) throw new AppError(422, DOC_MSG.badFilter, { [field]: DOC_MSG.badFilter })
+    return id
   }
   const from = day(given(query.from), 'from')
   const to = day(given(query.to), 'to')

@@ -7,6 +7,7 @@ import {
   type HistoryEntry,
   type HistoryObjectKind,
 } from '../../../src/contracts/history'
+import { parseId } from '../../../src/contracts/ids'
 import { type Actor, access } from '../../access'
 import type { DB, HistoryTable } from '../../db/schema'
 import type { Deps } from '../../deps'
@@ -41,8 +42,9 @@ export type HistoryPage = { entries: HistoryEntry[]; nextCursor: string | null }
 /** The cursor is the last entry's id: entries are newest first by id. */
 function cursorParam(raw: string | undefined): number | undefined {
   if (raw === undefined || raw === '') return undefined
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) > 2_147_483_647) throw new AppError(400, MSG.malformed)
-  return Number(raw)
+  const id = parseId(raw)
+  if (id === undefined) throw new AppError(400, MSG.malformed)
+  return id
 }
 
 /** GET /api/project/{id}/history (admins): one page, newest first. */

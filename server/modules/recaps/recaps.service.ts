@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import * as v from 'valibot'
 import { FileNameSchema } from '../../../src/contracts/files'
+import { parseId } from '../../../src/contracts/ids'
 import { RECAP_MSG, type RecapFile } from '../../../src/contracts/recaps'
 import { type Actor, access, type ProjectRow } from '../../access'
 import type { DB, UserRow } from '../../db/schema'
@@ -162,12 +163,12 @@ export const recapUpload: UploadService<{ slug: string }, Target, Input, RecapFi
 
 /** `{id}` of a path: the numeric id SPEC's client sends, or the uuid. */
 async function findRecap(db: Kysely<DB>, projectId: number, idOrUuid: string) {
-  const byId = /^\d{1,10}$/.test(idOrUuid) && Number(idOrUuid) <= 2_147_483_647
+  const id = parseId(idOrUuid)
   const row = await db
     .selectFrom('recap_files')
     .selectAll()
     .where('project_id', '=', projectId)
-    .where(byId ? 'id' : 'uuid', '=', byId ? Number(idOrUuid) : idOrUuid)
+    .where(id !== undefined ? 'id' : 'uuid', '=', id ?? idOrUuid)
     .executeTakeFirst()
   if (!row) throw notFound(RECAP_MSG.fileNotFound)
   return row

@@ -1,12 +1,10 @@
 import type { Kysely } from 'kysely'
+import { parseId } from '../../../src/contracts/ids'
 import { REPORT_MSG, type Report, type ReportPerPage } from '../../../src/contracts/reports'
 import type { DB } from '../../db/schema'
 import { notFound } from '../../http'
 
 /* How report rows are read back and shown (the list, the create's answer, the download's checks). */
-
-export const ID = /^\d{1,10}$/
-const MAX_ID = 2_147_483_647
 
 export function reportRows(db: Kysely<DB>) {
   return (
@@ -48,9 +46,10 @@ export function toReport(row: ReportRow): Report {
 
 /** The project's report `ref` (its id), not removed; 404 otherwise. */
 export async function findReport(db: Kysely<DB>, projectId: number, ref: string) {
-  if (!ID.test(ref) || Number(ref) > MAX_ID) throw notFound(REPORT_MSG.notFound)
+  const id = parseId(ref)
+  if (id === undefined) throw notFound(REPORT_MSG.notFound)
   const row = await reportRows(db)
-    .where('reports.id', '=', Number(ref))
+    .where('reports.id', '=', id)
     .where('reports.project_id', '=', projectId)
     .where('reports.deleted_at', 'is', null)
     .executeTakeFirst()

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { parseId } from '../../../src/contracts/ids'
 import { REPORT_MSG } from '../../../src/contracts/reports'
 import { SHARE_MSG, type Share } from '../../../src/contracts/shares'
 import { type Actor, access } from '../../access'
@@ -25,7 +26,6 @@ export type ShareCreateInput = { expires_in_days: number; pin?: string; label?: 
   | { from: string; to: string; work_item_ids?: number[] }
 )
 
-const ID = /^\d{1,10}$/
 const DAY_MS = 86_400_000
 
 /** The link as the client opens it: PUBLIC_URL when set, else the address this request came to. */
@@ -154,11 +154,12 @@ export async function listShares(deps: Deps, user: Actor, slug: string, origin: 
 
 /** A link of the project by id, or 404. */
 export async function findShare(db: Kysely<DB>, projectId: number, ref: string): Promise<ShareRow> {
-  if (!ID.test(ref)) throw notFound(SHARE_MSG.notFound)
+  const id = parseId(ref)
+  if (id === undefined) throw notFound(SHARE_MSG.notFound)
   const row = await db
     .selectFrom('shares')
     .selectAll()
-    .where('id', '=', Number(ref))
+    .where('id', '=', id)
     .where('project_id', '=', projectId)
     .executeTakeFirst()
   if (!row) throw notFound(SHARE_MSG.notFound)

@@ -93,7 +93,8 @@ export async function verifyReport(deps: Pick<Deps, 'db'>, raw: string): Promise
  */
 export async function verifyThumb(deps: Pick<Deps, 'db'>, raw: string, positionRef: string): Promise<string> {
   const code = normalizeReportCode(raw)
-  if (!code || !/^\d{1,6}$/.test(positionRef)) throw notFound(THUMB_GONE)
+  // A position as the report prints it (1, 2, ...): '01' or '0' names no photo.
+  if (!code || !/^[1-9]\d{0,5}$/.test(positionRef)) throw notFound(THUMB_GONE)
   const row = await deps.db
     .selectFrom('reports')
     .innerJoin('report_photos', 'report_photos.report_id', 'reports.id')

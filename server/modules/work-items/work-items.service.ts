@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { parseId } from '../../../src/contracts/ids'
 import {
   WORK_ITEM_MSG,
   type WorkItem,
@@ -24,7 +25,6 @@ type Db = { db: Kysely<DB> }
 type User = Actor & HistoryActor
 
 const duplicate = () => new AppError(409, WORK_ITEM_MSG.duplicate, { name: WORK_ITEM_MSG.duplicate })
-const ID = /^\d{1,10}$/
 
 export async function listWorkItems(deps: Db, user: Actor, projectRef: string): Promise<WorkItem[]> {
   const project = await access.project(deps, user, projectRef, 'project.view')
@@ -99,11 +99,13 @@ export async function createWorkItem(
 }
 
 async function findItem(trx: Kysely<DB>, projectId: number, ref: string) {
-  if (!ID.test(ref)) throw notFound(WORK_ITEM_MSG.notFound)
+  // 2^31 and more reached PostgreSQL's integer column (a 500): an id that cannot exist is a 404 here.
+  const id = parseId(ref)
+  if (id === undefined) throw notFound(WORK_ITEM_MSG.notFound)
   const row = await trx
     .selectFrom('work_items')
     .select(['id', 'name', 'code'])
-    .where('id', '=', Number(ref))
+    .where('id', '=', id)
     .where('project_id', '=', projectId)
     .executeTakeFirst()
   if (!row) throw notFound(WORK_ITEM_MSG.notFound)
