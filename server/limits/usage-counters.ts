@@ -24,6 +24,47 @@ export class UsageCounters {
     return Number(row.count)
   }
 
+  /**
+   * Adds `amount` to several keys of one window in one statement (one round trip, one write): the
+   * public budget counts a request per address and per link at once. Returns each key's new total.
+   */
+  async bumpAll(
+    keys: string[],
+    window: string,
+    amount: number,
+    expiresAt: Date,
+  ): Promise<Map<string, number>> {
+    if (keys.length === 0) return new Map()
+    const expires_at = expiresAt.toISOString()
+    const rows = await this.db
+      .insertInto('usage_counters')
+      .values(keys.map((key) => ({ key, window, count: amount, expires_at })))
+      .onConflict((oc) =>
+        oc.columns(['key', 'window']).doUpdateSet({ count: sql`usage_counters.count + ${amount}` }),
+      )
+      .returning(['key', 'count'])
+      .execute()
+    this.bumps += 1
+    if (this.bumps % 500 === 0) await this.sweep(new Date())
+    return new Map(rows.map((r) => [r.key, Number(r.count)]))
+  }
+
+  /**
+   * Marks `key` seen in `window`: true the first time (the row is made), false after, and then nothing is
+   * written (ON CONFLICT DO NOTHING). A view is counted once per visitor and window with it.
+   */
+  async first(key: string, window: string, expiresAt: Date): Promise<boolean> {
+    const row = await this.db
+      .insertInto('usage_counters')
+      .values({ key, window, count: 1, expires_at: expiresAt.toISOString() })
+      .onConflict((oc) => oc.columns(['key', 'window']).doNothing())
+      .returning('count')
+      .executeTakeFirst()
+    this.bumps += 1
+    if (this.bumps % 500 === 0) await this.sweep(new Date())
+    return row !== undefined
+  }
+
   async read(key: string, window: string): Promise<number> {
     const row = await this.db
       .selectFrom('usage_counters')

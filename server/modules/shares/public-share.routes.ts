@@ -1,12 +1,15 @@
 import { Readable } from 'node:stream'
 import type { Context } from 'hono'
 import * as endpoints from '../../../src/contracts/public.endpoints'
+import { normalizeReportCode } from '../../../src/contracts/reports'
 import { sendStoredFile } from '../../downloads'
 import { AppError, ok } from '../../http'
+import { publicBudget } from '../../limits/public-budget'
 import type { Routes } from '../../route'
 import type { BlobStore, Visibility } from '../../storage/blob-store'
 import { KINDS } from '../../uploads/sniff'
-import { openShare, sharedPhoto, sharedReport } from './public-share'
+import { openShare, sharedPhoto, sharedReport, visitorOf } from './public-share'
+import { TOKEN_PATTERN } from './share-crypto'
 import { pdfName } from './share-whatsapp'
 import { verifyReport, verifyThumb } from './verify.service'
 
@@ -21,6 +24,18 @@ export function publicHeaders(c: Context) {
   c.header('Referrer-Policy', 'no-referrer')
 }
 
+/** What the public budget counts a share link's request under (a malformed token: the address only). */
+export function shareBudgetKey(c: Context): string | undefined {
+  const token = c.req.param('token') ?? ''
+  return TOKEN_PATTERN.test(token) ? `share:${token}` : undefined
+}
+
+/** The same for a report's verification code, as typed (case, dashes) or not. */
+export function verifyBudgetKey(c: Context): string | undefined {
+  const code = normalizeReportCode(c.req.param('code') ?? '')
+  return code ? `verify:${code}` : undefined
+}
+
 /** A blob under either visibility (photos are public blobs; a report's PDF may be private). */
 async function findBlob(store: BlobStore, key: string): Promise<Visibility | undefined> {
   for (const v of ['private', 'public'] as const) if (await store.head(key, v)) return v
@@ -32,60 +47,90 @@ async function findBlob(store: BlobStore, key: string): Promise<Visibility | und
  * content (PIN in X-Share-Pin); the photo and PDF calls serve signed URLs that data handed out.
  */
 export const publicShareRoutes: Routes = (deps, on) => {
-  on(endpoints.shareData, async (c) => {
-    publicHeaders(c)
-    const data = await openShare(deps, c.req.param('token'), c.req.header('x-share-pin') || undefined)
-    return ok(c, 'Isi tautan bagikan', data)
-  })
+  // Every call here is counted against the public budget (429 JSON with Retry-After over it).
+  const shared = { before: [publicBudget(deps, shareBudgetKey)] }
+  const verified = { before: [publicBudget(deps, verifyBudgetKey)] }
 
-  on(endpoints.sharePhoto, async (c) => {
-    publicHeaders(c)
-    const { key, ext } = await sharedPhoto(deps, c.req.param('token'), c.req.param('imageId'), c.req.query())
-    const blob = await deps.store.get(key, 'public')
-    if (!blob) throw new AppError(404, 'Foto tidak ditemukan')
-    c.req.raw.signal?.addEventListener('abort', () => blob.stream.destroy(), { once: true })
-    // Private to this browser and short: a revoked link stops new requests at once; what this phone
-    // already saw may be shown again for a few minutes.
-    return c.body(Readable.toWeb(blob.stream) as ReadableStream, 200, {
-      'Content-Type': TYPE_BY_EXT[ext.toLowerCase()] ?? 'application/octet-stream',
-      'Content-Length': String(blob.size),
-      'Cache-Control': 'private, max-age=600',
-      'X-Content-Type-Options': 'nosniff',
-    })
-  })
+  on(
+    endpoints.shareData,
+    async (c) => {
+      publicHeaders(c)
+      const pin = c.req.header('x-share-pin') || undefined
+      const data = await openShare(deps, c.req.param('token'), visitorOf(c, deps), pin)
+      return ok(c, 'Isi tautan bagikan', data)
+    },
+    shared,
+  )
 
-  on(endpoints.shareReport, async (c) => {
-    publicHeaders(c)
-    const report = await sharedReport(deps, c.req.param('token'), c.req.query())
-    const visibility = await findBlob(deps.store, report.key)
-    if (!visibility) throw new AppError(404, 'Laporan tidak ditemukan')
-    return sendStoredFile(c, deps.store, {
-      key: report.key,
-      visibility,
-      name: pdfName(report.title),
-      mime: 'application/pdf',
-      etag: report.key,
-    })
-  })
+  on(
+    endpoints.sharePhoto,
+    async (c) => {
+      publicHeaders(c)
+      const { key, ext } = await sharedPhoto(
+        deps,
+        c.req.param('token'),
+        c.req.param('imageId'),
+        c.req.query(),
+      )
+      const blob = await deps.store.get(key, 'public')
+      if (!blob) throw new AppError(404, 'Foto tidak ditemukan')
+      c.req.raw.signal?.addEventListener('abort', () => blob.stream.destroy(), { once: true })
+      // Private to this browser and short: a revoked link stops new requests at once; what this phone
+      // already saw may be shown again for a few minutes.
+      return c.body(Readable.toWeb(blob.stream) as ReadableStream, 200, {
+        'Content-Type': TYPE_BY_EXT[ext.toLowerCase()] ?? 'application/octet-stream',
+        'Content-Length': String(blob.size),
+        'Cache-Control': 'private, max-age=600',
+        'X-Content-Type-Options': 'nosniff',
+      })
+    },
+    shared,
+  )
 
-  on(endpoints.verifyPhoto, async (c) => {
-    publicHeaders(c)
-    const key = await verifyThumb(deps, c.req.param('code'), c.req.param('position'))
-    const blob = await deps.store.get(key, 'public')
-    if (!blob) throw new AppError(404, 'Foto tidak ditemukan')
-    c.req.raw.signal?.addEventListener('abort', () => blob.stream.destroy(), { once: true })
-    // Checked again on every request (a photo put in the trash stops at once); a few minutes in this
-    // browser only.
-    return c.body(Readable.toWeb(blob.stream) as ReadableStream, 200, {
-      'Content-Type': TYPE_BY_EXT[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'image/webp',
-      'Content-Length': String(blob.size),
-      'Cache-Control': 'private, max-age=600',
-      'X-Content-Type-Options': 'nosniff',
-    })
-  })
+  on(
+    endpoints.shareReport,
+    async (c) => {
+      publicHeaders(c)
+      const report = await sharedReport(deps, c.req.param('token'), c.req.query())
+      const visibility = await findBlob(deps.store, report.key)
+      if (!visibility) throw new AppError(404, 'Laporan tidak ditemukan')
+      return sendStoredFile(c, deps.store, {
+        key: report.key,
+        visibility,
+        name: pdfName(report.title),
+        mime: 'application/pdf',
+        etag: report.key,
+      })
+    },
+    shared,
+  )
 
-  on(endpoints.verifyData, async (c) => {
-    publicHeaders(c)
-    return ok(c, 'Verifikasi laporan', await verifyReport(deps, c.req.param('code')))
-  })
+  on(
+    endpoints.verifyPhoto,
+    async (c) => {
+      publicHeaders(c)
+      const key = await verifyThumb(deps, c.req.param('code'), c.req.param('position'))
+      const blob = await deps.store.get(key, 'public')
+      if (!blob) throw new AppError(404, 'Foto tidak ditemukan')
+      c.req.raw.signal?.addEventListener('abort', () => blob.stream.destroy(), { once: true })
+      // Checked again on every request (a photo put in the trash stops at once); a few minutes in this
+      // browser only.
+      return c.body(Readable.toWeb(blob.stream) as ReadableStream, 200, {
+        'Content-Type': TYPE_BY_EXT[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'image/webp',
+        'Content-Length': String(blob.size),
+        'Cache-Control': 'private, max-age=600',
+        'X-Content-Type-Options': 'nosniff',
+      })
+    },
+    verified,
+  )
+
+  on(
+    endpoints.verifyData,
+    async (c) => {
+      publicHeaders(c)
+      return ok(c, 'Verifikasi laporan', await verifyReport(deps, c.req.param('code')))
+    },
+    verified,
+  )
 }

@@ -1,12 +1,10 @@
+import { createHash } from 'node:crypto'
+import type { Context } from 'hono'
 import { sql } from 'kysely'
-import {
-  type PublicShare,
-  SHARE_MSG,
-  SHARE_PIN_TRIES,
-  SHARE_PIN_WINDOW_MIN,
-} from '../../../src/contracts/shares'
+import { type PublicShare, SHARE_MSG } from '../../../src/contracts/shares'
 import type { Deps } from '../../deps'
-import { AppError, notFound, nowIso } from '../../http'
+import { AppError, notFound } from '../../http'
+import { publicAddress } from '../../limits/public-budget'
 import { UsageCounters } from '../../limits/usage-counters'
 import { readFirmSettings } from '../settings/firm-settings'
 import {
@@ -17,23 +15,20 @@ import {
   shareReport,
   shareState,
 } from './share-content'
-import {
-  pinMatches,
-  pinPassMatches,
-  signatureMatches,
-  signUrl,
-  TOKEN_PATTERN,
-  urlExpiry,
-} from './share-crypto'
+import { pinPassMatches, signatureMatches, signUrl, TOKEN_PATTERN, urlExpiry } from './share-crypto'
 import type { FirmContact } from './share-pages'
+import { checkPin } from './share-pin'
 
 /*
  * The public side of a share link (no account): the page and its data call open the link (state, PIN,
  * throttle), count the view and hand out signed URLs; the photo and PDF calls check those URLs and read
- * the link again, so a revoked link stops everything at once.
+ * the link again, so a revoked link stops everything at once. What a link shows is read once per write
+ * epoch (server/read-cache.ts), not once per request: a photo request never re-runs a period's
+ * selection while nothing was written (issue 31).
  */
 
-const WINDOW_MS = SHARE_PIN_WINDOW_MIN * 60_000
+/** A visitor is counted once per window (issue 31: not a database write per page load). */
+export const VIEW_WINDOW_MS = 30 * 60_000
 export const gone = () => new AppError(410, SHARE_MSG.gone)
 
 /**
@@ -63,37 +58,6 @@ export async function liveShare(deps: Pick<Deps, 'db'>, token: string): Promise<
 }
 
 /**
- * The PIN check: every guess is counted in the database (usage_counters, one row per link and
- * 15-minute window) before it is compared, so guesses spread over several processes count together;
- * beyond SHARE_PIN_TRIES in the window even the right PIN waits (429), and a right PIN takes its own
- * count back. No PIN given is not a guess (401 asking for it).
- */
-export async function checkPin(deps: Pick<Deps, 'db'>, share: ShareRow, pin: string | undefined) {
-  if (!share.pin_hash) return
-  if (!pin) throw new AppError(401, SHARE_MSG.pinRequired)
-  const counters = new UsageCounters(deps.db)
-  const now = Date.now()
-  const window = Math.floor(now / WINDOW_MS)
-  const end = new Date((window + 1) * WINDOW_MS)
-  const key = `share-pin:${share.id}`
-  const count = await counters.bump(key, String(window), 1, end)
-  if (count > SHARE_PIN_TRIES) {
-    const wait = Math.max(1, Math.ceil((end.getTime() - now) / 1000))
-    throw new AppError(429, SHARE_MSG.pinThrottled(Math.ceil(wait / 60)), undefined, {
-      'Retry-After': String(wait),
-    })
-  }
-  if (await pinMatches(pin, share.pin_hash)) {
-    await counters.bump(key, String(window), -1, end)
-    return
-  }
-  // The visitor is told how many guesses remain in this window (the count is the database's, so it is
-  // the same on every process); the last wrong one says how long the wait is.
-  const minutes = Math.max(1, Math.ceil((end.getTime() - now) / 60_000))
-  throw new AppError(401, SHARE_MSG.pinWrongLeft(SHARE_PIN_TRIES - count, minutes))
-}
-
-/**
  * Link previews: WhatsApp and other chat apps fetch a link when it is sent or received to draw its
  * card. That is not the client opening it, so it is not counted as a view.
  */
@@ -103,25 +67,73 @@ export const isPreviewBot = (userAgent: string | undefined) =>
   )
 
 /**
+ * Who is asking: the address key (hashed; what the PIN is counted under) and, for the view count, that
+ * with the browser's User-Agent (two phones behind one office router are two visitors). `counted` is
+ * false for a HEAD and for a chat app drawing the link's preview.
+ */
+export type Visitor = { address: string; id: string; counted: boolean }
+
+export function visitorOf(c: Context, deps: Pick<Deps, 'config'>): Visitor {
+  const address = publicAddress(c, deps)
+  const agent = c.req.header('user-agent') ?? ''
+  return {
+    address,
+    id: `${address}:${agent.length > 0 ? hashText(agent) : '-'}`,
+    counted: c.req.method !== 'HEAD' && !isPreviewBot(agent),
+  }
+}
+
+const hashText = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 12)
+
+/**
  * Opens the link for a page or its data call: state, PIN (or the pass a right PIN left on the page's
- * browser), then one view counted (unless `count` is false).
+ * browser), then the view counted once per visitor and VIEW_WINDOW_MS.
  */
 export async function openShare(
   deps: Deps,
   token: string,
+  visitor: Visitor,
   pin: string | undefined,
-  count = true,
   pass?: string,
 ): Promise<PublicShare> {
   const share = await liveShare(deps, token)
-  if (!(share.pin_hash && pinPassMatches(share.sign_key, token, pass))) await checkPin(deps, share, pin)
-  if (count)
-    await deps.db
-      .updateTable('shares')
-      .set({ view_count: sql<number>`view_count + 1`, last_viewed_at: nowIso() })
-      .where('id', '=', share.id)
-      .execute()
+  if (!(share.pin_hash && pinPassMatches(share.sign_key, token, pass)))
+    await checkPin(deps, share, pin, visitor.address)
+  if (visitor.counted) await countView(deps, share, visitor)
   return publicShare(deps, share)
+}
+
+/**
+ * One view per visitor and window: the first request of a visitor in a window makes its row (and bumps
+ * the link's count); the next ones find it and write nothing (ON CONFLICT DO NOTHING). Fixed windows,
+ * so a visitor reading across a window's edge counts twice.
+ */
+async function countView(deps: Deps, share: ShareRow, visitor: Visitor) {
+  const now = Date.now()
+  const window = Math.floor(now / VIEW_WINDOW_MS)
+  const fresh = await new UsageCounters(deps.db).first(
+    `share-view:${share.id}:${visitor.id}`,
+    String(window),
+    new Date((window + 1) * VIEW_WINDOW_MS),
+  )
+  if (!fresh) return
+  await deps.db
+    .updateTable('shares')
+    .set({ view_count: sql<number>`view_count + 1`, last_viewed_at: new Date(now).toISOString() })
+    .where('id', '=', share.id)
+    .execute()
+}
+
+/**
+ * The link's photos, read once per write epoch and shared by every request until any process writes
+ * (a photo approved, trashed, a thumbnail made: all move the epoch). A period link's selection is the
+ * heavy part; a report link's rows are cached the same way. Keyed by the link's id: each link its own.
+ */
+async function linkPhotos(deps: Deps, share: ShareRow) {
+  return deps.readCache.get(`share-photos:${share.id}`, async () => {
+    const rows = await sharePhotos(deps.db, share, deps.config.firmTimeZone)
+    return { rows, byId: new Map(rows.map((r) => [Number(r.image_id), r])) }
+  })
 }
 
 async function publicShare(deps: Deps, share: ShareRow): Promise<PublicShare> {
@@ -131,7 +143,7 @@ async function publicShare(deps: Deps, share: ShareRow): Promise<PublicShare> {
     .where('id', '=', share.project_id)
     .executeTakeFirstOrThrow()
   const report = await shareReport(deps.db, share)
-  const photos = await sharePhotos(deps.db, share, deps.config.firmTimeZone)
+  const photos = (await linkPhotos(deps, share)).rows
   const exp = urlExpiry()
   const base = `/api/public/share/${share.token}`
   const sign = (what: string, size: string) =>
@@ -200,7 +212,7 @@ export async function sharedPhoto(
   const size = query.size === 'full' ? 'full' : query.size === 'thumb' ? 'thumb' : null
   if (!/^\d{1,10}$/.test(imageRef) || !size) throw notFound('Foto tidak ditemukan')
   const share = await checkSigned(deps, token, imageRef, size, query)
-  const [photo] = await sharePhotos(deps.db, share, deps.config.firmTimeZone, Number(imageRef))
+  const photo = (await linkPhotos(deps, share)).byId.get(Number(imageRef))
   if (!photo) throw notFound('Foto tidak ditemukan')
   if (size === 'thumb' && photo.thumb_state === 'ready' && photo.thumb_key)
     return { key: photo.thumb_key, ext: photo.thumb_key.split('.').pop() ?? 'webp', photo }

@@ -6,12 +6,14 @@ import * as endpoints from '../../../src/contracts/public.endpoints'
 import { SHARE_MSG } from '../../../src/contracts/shares'
 import type { Deps } from '../../deps'
 import { AppError } from '../../http'
+import { publicBudget } from '../../limits/public-budget'
 import type { Routes } from '../../route'
 import { PAGE_CSP } from './page-shell'
-import { checkPin, firmContact, isPreviewBot, liveShare, openShare } from './public-share'
-import { publicHeaders } from './public-share.routes'
+import { firmContact, liveShare, openShare, visitorOf } from './public-share'
+import { publicHeaders, shareBudgetKey, verifyBudgetKey } from './public-share.routes'
 import { PIN_PASS_COOKIE, PIN_PASS_S, pinPass } from './share-crypto'
 import {
+  busyPageHtml,
   gonePageHtml,
   notFoundPageHtml,
   pinPageHtml,
@@ -20,6 +22,7 @@ import {
   verifyNotFoundHtml,
   verifyPageHtml,
 } from './share-pages'
+import { checkPin } from './share-pin'
 import { verifyReport } from './verify.service'
 
 /*
@@ -46,8 +49,7 @@ function html(
 /** Renders the link's page, or the page that says why not (404, 410, the PIN form, 429). */
 async function sharePage(c: Context, deps: Deps, token: string) {
   try {
-    const count = c.req.method !== 'HEAD' && !isPreviewBot(c.req.header('user-agent'))
-    const data = await openShare(deps, token, undefined, count, getCookie(c, PIN_PASS_COOKIE))
+    const data = await openShare(deps, token, visitorOf(c, deps), undefined, getCookie(c, PIN_PASS_COOKIE))
     return html(c, sharePageHtml(data, deps.config.firmTimeZone))
   } catch (err) {
     return refusal(c, deps, token, undefined, err)
@@ -58,7 +60,8 @@ async function sharePage(c: Context, deps: Deps, token: string) {
 async function pinPosted(c: Context, deps: Deps, token: string, pin: string) {
   try {
     const share = await liveShare(deps, token)
-    await checkPin(deps, share, pin)
+    if (share.pin_hash && !pin) throw new AppError(422, SHARE_MSG.badPin, { pin: SHARE_MSG.badPin })
+    await checkPin(deps, share, pin, visitorOf(c, deps).address)
     if (share.pin_hash) {
       const now = Math.floor(Date.now() / 1000)
       const exp = Math.min(now + PIN_PASS_S, Math.floor(Date.parse(share.expires_at) / 1000))
@@ -78,7 +81,7 @@ async function pinPosted(c: Context, deps: Deps, token: string, pin: string) {
   }
 }
 
-/** The page that says why the link does not open: 404, 410, the PIN form (with its error), 429. */
+/** The page that says why the link does not open: 404, 410, the PIN form (with its error, 401/422), 429. */
 async function refusal(c: Context, deps: Deps, token: string, pin: string | undefined, err: unknown) {
   if (!(err instanceof AppError)) throw err
   const contact = await firmContact(deps)
@@ -90,8 +93,9 @@ async function refusal(c: Context, deps: Deps, token: string, pin: string | unde
       404,
     )
   if (err.status === 410) return html(c, gonePageHtml(firm), 410)
-  if (err.status === 401)
-    return html(c, pinPageHtml(contact, token, pin === undefined ? undefined : err.message), 401)
+  // 422: a PIN that is not 6 digits (costs no try); 401: none yet, or a wrong one.
+  if (err.status === 401 || err.status === 422)
+    return html(c, pinPageHtml(contact, token, pin === undefined ? undefined : err.message), err.status)
   if (err.status === 429) return html(c, throttledPageHtml(contact, err.message), 429, err.headers)
   throw err
 }
@@ -104,8 +108,18 @@ const smallForm = bodyLimit({
   },
 })
 
+/** Over the public budget (server/limits/public-budget.ts): a small page saying when to come back. */
+async function busy(c: Context, deps: Deps, message: string, retryAfter: number) {
+  const firm = (await firmContact(deps)).name
+  return html(c, busyPageHtml(firm, message), 429, { 'Retry-After': String(retryAfter) })
+}
+
 export const sharePageRoutes: Routes = (deps, on) => {
-  on(endpoints.sharePage, (c) => sharePage(c, deps, c.req.param('token')))
+  const refuse = (c: Context, message: string, retryAfter: number) => busy(c, deps, message, retryAfter)
+  const shareBudget = publicBudget(deps, shareBudgetKey, refuse)
+  const verifyBudget = publicBudget(deps, verifyBudgetKey, refuse)
+
+  on(endpoints.sharePage, (c) => sharePage(c, deps, c.req.param('token')), { before: [shareBudget] })
 
   on(
     endpoints.sharePagePin,
@@ -116,20 +130,24 @@ export const sharePageRoutes: Routes = (deps, on) => {
         const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
         pin = typeof form.pin === 'string' ? form.pin.trim() : ''
       }
-      // An empty field is a wrong PIN here (the form asked for one), not a request for the form.
+      // An empty field is answered on the form (422 'PIN harus 6 angka'), not as a request for it.
       return pinPosted(c, deps, c.req.param('token'), pin)
     },
-    { before: [smallForm] },
+    { before: [shareBudget, smallForm] },
   )
 
-  on(endpoints.verifyPage, async (c) => {
-    const firm = (await firmContact(deps)).name
-    try {
-      const v = await verifyReport(deps, c.req.param('code'))
-      return html(c, verifyPageHtml(firm, v, deps.config.firmTimeZone))
-    } catch (err) {
-      if (err instanceof AppError && err.status === 404) return html(c, verifyNotFoundHtml(firm), 404)
-      throw err
-    }
-  })
+  on(
+    endpoints.verifyPage,
+    async (c) => {
+      const firm = (await firmContact(deps)).name
+      try {
+        const v = await verifyReport(deps, c.req.param('code'))
+        return html(c, verifyPageHtml(firm, v, deps.config.firmTimeZone))
+      } catch (err) {
+        if (err instanceof AppError && err.status === 404) return html(c, verifyNotFoundHtml(firm), 404)
+        throw err
+      }
+    },
+    { before: [verifyBudget] },
+  )
 }

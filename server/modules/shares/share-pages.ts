@@ -130,6 +130,18 @@ export function throttledPageHtml(firm: FirmContact, message: string): string {
   })
 }
 
+/** Too many requests to the public pages (issue 31's budget): when to come back, nothing else. */
+export function busyPageHtml(firm: string, message: string): string {
+  return messagePage({
+    title: 'Terlalu banyak permintaan',
+    firm,
+    icon: ICONS.clock(),
+    tone: 'bad',
+    heading: 'Coba lagi sebentar lagi',
+    text: message,
+  })
+}
+
 export function verifyPageHtml(firm: string, v: ReportVerification, timeZone: string): string {
   const status = v.valid
     ? `<div class="status good">${ICONS.check(28)}<div><strong>Laporan sah</strong><p>${esc(VERIFY_MSG.valid)}</p></div></div>`

@@ -11,12 +11,19 @@ import { readyReport } from './share-fixtures'
  * 'Kirim via WhatsApp' sent to both at once with one Idempotency-Key queues one message, which exactly
  * one process (the bot's lease holder) delivers, with the report's PDF.
  */
+const LINK_BUDGET = 20
 const cluster = serverCluster({
   prefix: 'sh',
   superadmin: { email: 'super@share.test', password: 'rahasia-super-admin' },
   // One address for both, as behind the proxy in production: a link made on one process and sent by
   // the other is the same link (without it each process names its own port).
-  env: { WHATSAPP_DRIVER: 'simulated', WHATSAPP_LEASE_MS: '1500', PUBLIC_URL: 'https://berkas.test' },
+  env: {
+    WHATSAPP_DRIVER: 'simulated',
+    WHATSAPP_LEASE_MS: '1500',
+    PUBLIC_URL: 'https://berkas.test',
+    // Small, so the test below reaches it; the PIN test stays far under it.
+    PUBLIC_LIMIT_PER_LINK_PER_MINUTE: String(LINK_BUDGET),
+  },
 })
 let servers: [ServerProcess, ServerProcess]
 let adminToken: string
@@ -97,6 +104,26 @@ describe(`share links across two processes (${TEST_DB})`, () => {
     const right = await data(servers[0], '314159')
     expect(right.status).toBe(429)
     expect(right.json.message).toMatch(/^Terlalu banyak percobaan PIN/)
+  }, 60_000)
+
+  it('a link’s public budget is one for both processes: within a minute, no more than it is served', async () => {
+    const link = await reportLink()
+    const minute = () => Math.floor(Date.now() / 60_000)
+    // Each answer with the minute it surely fell in (an answer straddling a minute's edge is left out).
+    const answers: { status: number; minute: number | null }[] = []
+    for (let i = 0; i < 4 * LINK_BUDGET && !answers.some((a) => a.status === 429); i++) {
+      const before = minute()
+      const res = await call(servers[i % 2] as ServerProcess, 'GET', `/api/public/share/${link.token}`, {})
+      answers.push({ status: res.status, minute: minute() === before ? before : null })
+    }
+    const refused = answers.find((a) => a.status === 429)
+    expect(refused, 'a 429 within four budgets').toBeDefined()
+    expect(answers.filter((a) => a.status !== 429).every((a) => a.status === 200)).toBe(true)
+    // Counted per process, each would serve the whole budget: twice as many in the minute.
+    if (refused?.minute !== null) {
+      const served = answers.filter((a) => a.status === 200 && a.minute === refused?.minute).length
+      expect(served).toBeLessThanOrEqual(LINK_BUDGET)
+    }
   }, 60_000)
 
   it('one Idempotency-Key sent to both processes at once: one message queued, sent once, with the PDF', async () => {

@@ -7,8 +7,8 @@ import { photoDoc, readyReport, sha256 } from './share-fixtures'
 
 export type Account = Awaited<ReturnType<TestApp['user']>>
 
-export async function startShareTest() {
-  const t = await createTestApp({ whatsappDriver: 'simulated' })
+export async function startShareTest(overrides: Parameters<typeof createTestApp>[0] = {}) {
+  const t = await createTestApp({ whatsappDriver: 'simulated', ...overrides })
   const admin = await t.user('admin')
   const member = await t.user('pengawasan')
   const res = await t.request('POST', '/api/project/create', {

@@ -107,8 +107,10 @@ describe(`share links: create, list, revoke (${TEST_DB})`, () => {
   it('lists newest first with state and views; revoke is at once and idempotent; both are in the history', async () => {
     const a = await reportLink(1)
     const b = await reportLink(1)
+    // Two browsers (their User-Agents); the same one loading the page again is not another view.
     await t.request('GET', `/api/public/share/${a.token}`)
-    await t.request('GET', `/s/${a.token}`)
+    await t.request('GET', `/s/${a.token}`, { headers: { 'user-agent': 'Mozilla/5.0 (Android 14)' } })
+    await t.request('GET', `/s/${a.token}`, { headers: { 'user-agent': 'Mozilla/5.0 (Android 14)' } })
     const list = await t.request('GET', `/api/share/${project.slug}/list`, { token: admin.token })
     expect(list.status).toBe(200)
     const ids = list.json.data.map((s: { id: number }) => s.id)
