@@ -75,7 +75,9 @@ if (config.workers === 1) {
   const shutdown = () => {
     if (stopping) return
     stopping = true
-    // Each worker closes its server and database on SIGTERM (index.ts) and exits.
+    // Each worker drains on SIGTERM (server/shutdown.ts: /api/health answers 503, running uploads
+    // finish), then closes its server and database and exits. The primary waits for all of them: its
+    // exit would end the workers with it (their IPC channel closes), cutting the uploads they finish.
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM')
     const done = () => void database.close().then(() => process.exit(0))
     const check = setInterval(() => {
@@ -84,7 +86,7 @@ if (config.workers === 1) {
         done()
       }
     }, 50)
-    setTimeout(() => process.exit(0), 10_000).unref()
+    setTimeout(() => process.exit(1), config.shutdownGraceMs + 20_000).unref()
   }
   process.on('SIGINT', shutdown)
   process.on('SIGTERM', shutdown)

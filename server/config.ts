@@ -54,6 +54,10 @@ export type Config = {
   workers: number
   /** A request whose headers have not all arrived by then is cut (slow-header sockets). */
   headersTimeoutMs: number
+  /** After SIGTERM, how long /api/health answers 503 before the listening socket closes (server/shutdown.ts). */
+  shutdownDrainMs: number
+  /** After SIGTERM, how long requests still running (uploads) may take before they are cut. */
+  shutdownGraceMs: number
   /** The firm's IANA time zone: dates in the project zip (its entries' times, its name, its notes). */
   firmTimeZone: string
   /** The firm's name as clients read it: the cover of every report (Laporan Dokumentasi) and its shared pages. */
@@ -109,6 +113,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     workers: positiveInt(env.WORKERS, os.availableParallelism()),
     headersTimeoutMs: positiveInt(env.HEADERS_TIMEOUT_MS, 20_000),
+    shutdownDrainMs: nonNegativeInt(env.SHUTDOWN_DRAIN_MS, 5000),
+    shutdownGraceMs: nonNegativeInt(env.SHUTDOWN_GRACE_MS, 120_000),
     firmTimeZone: timeZone(env.FIRM_TIME_ZONE),
     firmName: firmName(env.FIRM_NAME),
     exportConcurrency: positiveInt(env.EXPORT_CONCURRENCY, 3),

@@ -1,4 +1,5 @@
 import cluster from 'node:cluster'
+import type { Server } from 'node:http'
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
 import { ensureSuperadmin } from './bootstrap'
@@ -12,6 +13,7 @@ import { sweepExpiredSessions } from './modules/auth/sessions.service'
 import { queueDocPrivacy } from './modules/documentation/doc-privacy-job'
 import { queueTrashSweep } from './modules/trash/trash-sweep-job'
 import { createWhatsAppWorker } from './modules/whatsapp/create-worker'
+import { Drain } from './shutdown'
 import { sweepUploadsAtStart } from './uploads/sweep'
 
 const config = readConfig()
@@ -34,9 +36,15 @@ if (!cluster.isWorker) {
   await queueTrashSweep(deps.db, deps.dialect)
 }
 
+// On SIGTERM: /api/health answers 503 while running requests finish (server/shutdown.ts).
+const drain = new Drain({
+  drainMs: config.shutdownDrainMs,
+  graceMs: config.shutdownGraceMs,
+  logger: deps.logger,
+})
 const server = serve(
   {
-    fetch: createApp(deps).fetch,
+    fetch: drain.fetch(createApp(deps).fetch),
     port: config.port,
     hostname: config.host,
     // Node cuts any request not received whole within 5 minutes: a 200 MB upload from a phone on a weak
@@ -59,6 +67,7 @@ const server = serve(
     deps.logger.info(`Berkas berjalan di http://${info.address}:${info.port} (database: ${database.dialect})`)
   },
 )
+drain.watch(server as Server)
 // A connection with no byte moving either way for 2 minutes is dead (a phone that lost its signal).
 server.setTimeout(2 * 60 * 1000)
 // Every process runs it; the one holding the database lease keeps the WhatsApp connection and sends.
@@ -67,15 +76,28 @@ whatsapp?.start()
 // Every process runs queued jobs (thumbnails); the database hands each job to one of them.
 const jobs = startJobRunner(deps)
 
-const shutdown = async () => {
-  // Open notification streams end (browsers reconnect elsewhere); the bot's lease is released at once.
-  deps.notificationFeed.shutdown()
-  await Promise.race([
-    Promise.all([whatsapp?.stop(), jobs.stop(), deps.notifications.idle()]),
-    new Promise((resolve) => setTimeout(resolve, 3000)),
-  ])
-  server.close(() => void database.close().then(() => process.exit(0)))
-  setTimeout(() => process.exit(0), 5000).unref()
+const within = (ms: number, work: Promise<unknown>) =>
+  Promise.race([work, new Promise((resolve) => setTimeout(resolve, ms))])
+
+let stopping = false
+const shutdown = async (signal: NodeJS.Signals) => {
+  if (stopping) {
+    // Ctrl-C again (or a SIGINT after the deploy's SIGTERM): stop waiting for running requests.
+    if (signal === 'SIGINT') drain.cut()
+    return
+  }
+  stopping = true
+  // Last resort, should closing the database hang: the process still ends.
+  setTimeout(() => process.exit(1), config.shutdownGraceMs + 15_000).unref()
+  await drain.stop(server as Server, () =>
+    // Open notification streams end (browsers reconnect elsewhere); the bot's lease is released and
+    // running jobs are handed back at once, so other processes take them over during the drain.
+    within(3000, Promise.all([deps.notificationFeed.shutdown(), whatsapp?.stop(), jobs.stop()])),
+  )
+  // Notifications the last requests wrote are sent before the database closes.
+  await within(3000, deps.notifications.idle())
+  await database.close()
+  process.exit(0)
 }
 process.on('SIGINT', shutdown)
 process.on('SIGTERM', shutdown)
