@@ -20,6 +20,16 @@ export type RequestLimits = {
   uploadBytesPerDay: number
 }
 
+/** Budgets of the public pages and their calls (server/limits/public-budget.ts); 0 turns one off. */
+export type PublicLimits = {
+  /** Public requests (pages, their data, photos, PDFs, verification) per client address per minute. */
+  perAddressPerMinute: number
+  /** Public requests per share link or verification code per minute, from all addresses together. */
+  perLinkPerMinute: number
+  /** Wrong PINs per link per hour from all addresses together (each address has its own 5 per 15 minutes). */
+  pinPerLinkPerHour: number
+}
+
 export type Config = {
   port: number
   host: string
@@ -42,6 +52,8 @@ export type Config = {
   loginLimit: LoginLimits
   /** Per-user write rate and daily upload quota, shared by every process (server/limits). */
   limits: RequestLimits
+  /** What anonymous visitors of share links and /v/ may ask per minute, shared by every process. */
+  publicLimits: PublicLimits
   /** Reuse heavy read answers until the next write (server/read-cache.ts); the benchmark turns it off to compare. */
   readCache: boolean
   /** Behind a reverse proxy: take the client address from the proxy's X-Forwarded-For entry. */
@@ -106,6 +118,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits: {
       writesPerMinute: nonNegativeInt(env.RATE_LIMIT_WRITES_PER_MINUTE, 600),
       uploadBytesPerDay: nonNegativeInt(env.UPLOAD_QUOTA_MB_PER_DAY, 20_480) * 1024 * 1024,
+    },
+    publicLimits: {
+      perAddressPerMinute: nonNegativeInt(env.PUBLIC_LIMIT_PER_ADDRESS_PER_MINUTE, 600),
+      perLinkPerMinute: nonNegativeInt(env.PUBLIC_LIMIT_PER_LINK_PER_MINUTE, 1200),
+      pinPerLinkPerHour: nonNegativeInt(env.SHARE_PIN_LIMIT_PER_LINK_PER_HOUR, 30),
     },
     readCache: true,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
