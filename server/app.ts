@@ -27,6 +27,7 @@ import { publicShareRoutes } from './modules/shares/public-share.routes'
 import { sharePageRoutes } from './modules/shares/share-pages.routes'
 import { shareRoutes } from './modules/shares/shares.routes'
 import { trashRoutes } from './modules/trash/trash.routes'
+import { isTrashedPublicBlob } from './modules/trash/trashed-blobs'
 import { userRoutes } from './modules/users/users.routes'
 import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes'
 import { workItemRoutes } from './modules/work-items/work-items.routes'
@@ -157,8 +158,12 @@ export function createApp(deps: Deps) {
   app.use('/v/*', rejectControlCharsInUrl)
   app.route('/', pages.app)
 
-  // Public blobs (doc images, avatars) by unguessable name, through the blob store.
-  app.route('/storage', publicBlobRoutes(deps.store))
+  // Public blobs (doc images, avatars) by unguessable name, through the blob store; a photo of an item
+  // in Sampah is not public while it is there.
+  app.route(
+    '/storage',
+    publicBlobRoutes(deps.store, (key) => isTrashedPublicBlob(deps.db, key)),
+  )
 
   const webDir = deps.config.webDir
   if (webDir && fs.existsSync(path.join(webDir, 'index.html'))) {

@@ -21,6 +21,7 @@ import * as photoPlaceAndDay from './migrations/014-photo-place-and-day'
 import * as reviewNotes from './migrations/015-review-notes'
 import * as firmSettings from './migrations/016-firm-settings-work-item-order'
 import * as shareLabels from './migrations/017-share-labels'
+import * as photoPrivacyTrash from './migrations/018-photo-privacy-trash'
 import type { DB } from './schema'
 import { refuseNewerSchema } from './schema-version'
 import { ImmediateSqliteDialect } from './sqlite-immediate'
@@ -101,6 +102,7 @@ const MIGRATIONS: Record<string, { up: (d: Dialect) => Migration['up'] }> = {
   '015-review-notes': reviewNotes,
   '016-firm-settings-work-item-order': firmSettings,
   '017-share-labels': shareLabels,
+  '018-photo-privacy-trash': photoPrivacyTrash,
 }
 
 /** The migrations this build knows, oldest first (server/db/schema-version.ts compares them). */

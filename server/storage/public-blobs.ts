@@ -13,15 +13,24 @@ TYPE_BY_EXT.jpeg = 'image/jpeg'
  * GET /storage/{uuid}.{ext}: public blobs (doc images, avatars) by unguessable name, streamed from the
  * store, with ranges. Names never change meaning, so they cache forever; the type comes from the
  * extension the server chose (from the bytes, at upload) and nosniff stops a browser guessing another.
- * Private blobs are never reachable here.
+ * Private blobs are never reachable here, and neither is a blob `hidden` names (a photo of an item in
+ * Sampah: 404, as if gone, until it is restored).
  */
-export function publicBlobRoutes(store: BlobStore) {
+export function publicBlobRoutes(
+  store: BlobStore,
+  hidden: (key: string) => Promise<boolean> = async () => false,
+) {
   const app = new Hono()
-  const notFound = () => Response.json({ success: false, message: UPLOAD_MSG.fileNotFound }, { status: 404 })
+  // Never cached: a photo restored from Sampah is served again at the same address.
+  const notFound = () =>
+    Response.json(
+      { success: false, message: UPLOAD_MSG.fileNotFound },
+      { status: 404, headers: { 'Cache-Control': 'no-store' } },
+    )
 
   app.get('/:key', async (c) => {
     const key = c.req.param('key')
-    if (!BLOB_KEY.test(key)) return notFound()
+    if (!BLOB_KEY.test(key) || (await hidden(key))) return notFound()
     const headers: Record<string, string> = {
       'Content-Type': TYPE_BY_EXT[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream',
       'X-Content-Type-Options': 'nosniff',

@@ -12,6 +12,10 @@ const SITE_FIELDS = {
   meta: "daftar JSON, satu objek per file sesuai urutan: { taken_at, lat, lng, accuracy_m, source } (semua opsional); lat/lng hanya tempat foto diambil: source 'exif' (GPS foto dibaca di perangkat) atau 'camera' (posisi perangkat saat memotret di aplikasi). GPS EXIF di foto sendiri selalu diutamakan",
 }
 
+/** What a photo may be, and what of it is published (issues 23 and 31). */
+const PHOTO_FILES =
+  'gambar JPEG, PNG, WebP, GIF, HEIC atau AVIF (jenisnya dikenali dari isi file, bukan dari nama). GPS di EXIF menjadi lokasi foto, lalu dihapus dari file yang disimpan dan dibagikan (/storage/ dan tautan bagikan) tanpa mengubah piksel: direktori GPS EXIF (juga item Exif HEIC/AVIF), properti GPS di XMP (PNG, WebP, GIF, HEIC/AVIF), paket XMP dan Extended XMP JPEG, serta data sesudah akhir gambar JPEG (video foto bergerak, gambar tambahan MPF). Foto yang lokasinya tidak dapat dihapus dengan pasti (mis. HEIC/AVIF berupa urutan gambar atau metadata rusak) ditolak 415 tanpa disimpan, begitu pula file yang tidak dapat dibaca server'
+
 export const upload = endpoint({
   method: 'POST',
   path: '/api/doc/:slug/upload',
@@ -26,8 +30,7 @@ export const upload = endpoint({
     files: {
       files: {
         many: true,
-        description:
-          'gambar JPEG, PNG, WebP (GPS EXIF menjadi lokasi foto, lalu dihapus dari file yang disimpan)',
+        description: PHOTO_FILES,
       },
     },
   },
@@ -43,7 +46,7 @@ export const revise = endpoint({
     'Unggah revisi (pengunggah atau admin): foto baru untuk item yang sama, versi +1, status kembali pending',
   multipart: {
     fields: { description: 'deskripsi baru (opsional, 10-2000 karakter)', ...SITE_FIELDS },
-    files: { files: { many: true, description: 'gambar JPEG, PNG, WebP (GPS EXIF dihapus saat disimpan)' } },
+    files: { files: { many: true, description: PHOTO_FILES } },
   },
   created: true,
 })

@@ -41,6 +41,8 @@ export const DOC_MSG = {
     `File ${name} tidak dapat dibaca sebagai gambar (gunakan foto JPG, PNG atau WebP)`,
   heic: (name: string) =>
     `File ${name} berformat HEIC yang belum dapat dibaca server; unggah lewat aplikasi Berkas (otomatis menjadi JPG) atau ubah ke JPG`,
+  placeKept: (name: string) =>
+    `Lokasi GPS di foto ${name} tidak dapat dihapus dengan pasti, jadi foto tidak disimpan (lokasi foto hanya untuk tim project); ubah ke JPG lalu unggah lagi`,
   allFailed: 'Semua file gagal diunggah',
   uploaded: 'Dokumentasi berhasil diunggah',
   partlyUploaded: 'Dokumentasi diunggah, beberapa file gagal',

@@ -46,7 +46,9 @@ export const docPrivacyJob: JobKind<Record<string, never>> = {
       }
       const chunks: Buffer[] = []
       for await (const chunk of blob.stream) chunks.push(chunk as Buffer)
-      const { bytes, changed } = stripGps(Buffer.concat(chunks))
+      const { bytes, changed, unsure } = stripGps(Buffer.concat(chunks))
+      // Stored before uploads refused such photos (issue 31): told to the operator, who can remove it.
+      if (unsure) deps.logger.warn(`photo ${row.blob_key}: unreadable HEIF metadata, GPS may remain in it`)
       if (changed) {
         const scratch = path.join(dir, `${randomUUID()}.tmp`)
         await fs.promises.writeFile(scratch, bytes)

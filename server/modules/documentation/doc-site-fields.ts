@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import type { Kysely } from 'kysely'
+import sharp from 'sharp'
 import { isCleanText } from '../../../src/contracts/common'
 import { DOC_LOCATION_MAX, DOC_MSG } from '../../../src/contracts/documentation'
 import { parseId } from '../../../src/contracts/ids'
@@ -8,7 +9,8 @@ import type { DB, LocationSource } from '../../db/schema'
 import { AppError } from '../../http'
 import type { ReceivedFile } from '../../uploads/receive'
 import type { ExifPlace } from './exif'
-import { stripGps } from './strip-gps'
+import { stripGps, stripGpsFromTiff } from './strip-gps'
+import { mentionsXmpGps } from './xmp-gps'
 
 /*
  * The site fields of an upload and a revision (issue 23): the optional `work_item_id`, `location`,
@@ -161,13 +163,31 @@ export async function checkWorkItem(
 
 /**
  * Makes a staged photo fit to be public: its EXIF GPS removed without re-encoding (strip-gps.ts), in
- * the staged file itself, and returns the size and SHA-256 of the bytes that will be stored.
+ * the staged file itself, and returns the size and SHA-256 of the bytes that will be stored. Then the
+ * stored bytes are read back by another parser (sharp's, the one that read the place): a photo whose
+ * GPS is still there (a HEIC or AVIF this could not read with certainty, a layout nobody foresaw) is
+ * refused with `DOC_MSG.placeKept` rather than published with its place.
  */
-export async function privatePhoto(file: ReceivedFile): Promise<{ size: number; sha256: string }> {
+export async function privatePhoto(
+  file: ReceivedFile,
+): Promise<{ size: number; sha256: string } | { refused: string }> {
   // Uploads staged straight into an object store have no local copy (documentation stages locally).
   if (!file.path) return { size: file.size, sha256: file.sha256 }
   const bytes = await fs.promises.readFile(file.path)
   const stripped = stripGps(bytes)
+  if (stripped.unsure || (await stillPlaced(stripped.bytes))) return { refused: DOC_MSG.placeKept(file.name) }
   if (stripped.changed) await fs.promises.writeFile(file.path, stripped.bytes)
   return { size: stripped.bytes.length, sha256: createHash('sha256').update(stripped.bytes).digest('hex') }
+}
+
+/** Whether bytes about to be published still carry a GPS directory or XMP GPS property. */
+async function stillPlaced(bytes: Buffer): Promise<boolean> {
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata()
+    // stripGpsFromTiff says whether it found a GPS directory to remove (on a copy: nothing is kept).
+    return (meta.exif !== undefined && stripGpsFromTiff(Buffer.from(meta.exif))) || mentionsXmpGps(meta.xmp)
+  } catch {
+    // The header read before stripping (inspectImage) succeeded: unreadable now means damaged by it.
+    return true
+  }
 }

@@ -105,8 +105,14 @@ export async function preparePhotos(
   const failures: Failure[] = [...up.rejected]
   for (const [index, file] of up.files.entries()) {
     const result = await inspectImage(file)
-    if (isFailure(result)) failures.push({ status: 415, name: file.name, message: result.message })
-    else prepared.push({ image: result, index, meta: metaAt(site, index), ...(await privatePhoto(file)) })
+    if (isFailure(result)) {
+      failures.push({ status: 415, name: file.name, message: result.message })
+      continue
+    }
+    const stored = await privatePhoto(file)
+    // A photo whose GPS could not be removed for certain is never published (doc-site-fields.ts).
+    if ('refused' in stored) failures.push({ status: 415, name: file.name, message: stored.refused })
+    else prepared.push({ image: result, index, meta: metaAt(site, index), ...stored })
   }
   return { prepared, failures }
 }
