@@ -32,6 +32,11 @@ const HOSTILE_PARAMS = [
   '1.5',
   '1e309',
   '99999999999999999999999',
+  // Issue 31: ids PostgreSQL's integer columns cannot hold (a 500 there), and an id not written plainly.
+  '2147483648',
+  '9999999999',
+  '1e308',
+  '01',
   '%27%20or%201%3D1--',
   '%F0%9F%92%A9',
   'x'.repeat(4000),
