@@ -51,6 +51,8 @@ export function startServer(opts: {
     WEB_DIR: '',
     LOG_LEVEL: 'info',
     WORKERS: '1',
+    // No balancer in front: a SIGTERM stops at once when nothing runs (graceful-drain.test.ts sets its own).
+    SHUTDOWN_DRAIN_MS: '0',
     SUPERADMIN_EMAIL: opts.superadmin.email,
     SUPERADMIN_PASSWORD: opts.superadmin.password,
     ...databaseEnv(opts.schema),
