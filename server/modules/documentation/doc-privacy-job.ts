@@ -10,7 +10,9 @@ import { stagingDir } from '../../uploads/receive'
 import { stripGps } from './strip-gps'
 
 /**
- * Photos stored before issue 23 kept their EXIF GPS in the public /storage/ bytes, and have no sha256.
+ * Photos stored before issue 23 kept their EXIF GPS in the public /storage/ bytes, and have no sha256
+ * (nor, after migration 018, any photo stored before issue 31 widened the stripping to HEIC, AVIF,
+ * JPEG trailers and XMP).
  * This job walks them in batches (doc_images whose sha256 is null, oldest first): each original loses its
  * GPS (strip-gps.ts, no re-encoding) and is put back under the same key, so its /storage/ URL does not
  * change; the batch's hashes are written in the job's own commit, which also queues the next batch while
