@@ -2,6 +2,7 @@ import { docPrivacyJob } from '../modules/documentation/doc-privacy-job'
 import { docThumbnailJob } from '../modules/documentation/doc-thumbnail-job'
 import { reportRenderJob } from '../modules/reports/report-render-job'
 import { trashSweepJob } from '../modules/trash/trash-sweep-job'
+import { uploadSweepJob } from '../uploads/sweep-job'
 import type { JobKind } from './job-kind'
 
 /** Every kind of background job, for the runners (a kind missing here is never run). */
@@ -11,4 +12,5 @@ export const JOB_KINDS: readonly JobKind<any>[] = [
   trashSweepJob,
   docPrivacyJob,
   reportRenderJob,
+  uploadSweepJob,
 ]

@@ -152,6 +152,27 @@ export function failJob(
   )
 }
 
+/** What a job no running process knows how to do is failed with. */
+export const UNKNOWN_KIND_ERROR = 'jenis tugas ini tidak dikenal oleh proses mana pun'
+
+/**
+ * Queued jobs of a kind not in `known`, due since before `dueBefore`, are failed (no claim ever takes
+ * them: they would wait forever). One statement: whichever process changes a row reports it, once.
+ */
+export function failUnknownKinds(
+  db: Kysely<DB>,
+  known: readonly string[],
+  dueBefore: Date,
+): Promise<{ id: number; kind: string }[]> {
+  let query = db
+    .updateTable('jobs')
+    .set({ status: 'failed', finished_at: new Date().toISOString(), last_error: UNKNOWN_KIND_ERROR })
+    .where('status', '=', 'queued')
+    .where('run_after', '<', dueBefore.toISOString())
+  if (known.length > 0) query = query.where('kind', 'not in', known)
+  return query.returning(['id', 'kind']).execute()
+}
+
 /** A graceful stop hands a running job back untouched: the attempt it did not finish is not counted. */
 export async function releaseJob(db: Kysely<DB>, job: Job): Promise<void> {
   await whileLeaseHeld(db, job, (eb) => ({

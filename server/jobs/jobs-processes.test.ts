@@ -7,12 +7,14 @@ import { createBlobStore } from '../storage/create-store'
 import { TEST_DB } from '../test/harness'
 import { callServer, type ServerProcess, serverCluster } from '../test/server-process'
 import { sweepUploads } from '../uploads/sweep'
+import { UNKNOWN_KIND_ERROR } from './job-queue'
 
 /*
  * The job queue across real server processes on one database and one DATA_DIR (as behind a load
  * balancer): photos uploaded to either process get their thumbnails from whichever process is free,
  * each once; a process killed (SIGKILL) in the middle of a job loses nothing: once its lease runs out
- * another process takes the job over and finishes it.
+ * another process takes the job over and finishes it; jobs that can never run are failed while the
+ * process lives (they used to kill it, again after every restart).
  */
 const SUPERADMIN = { email: 'super@jobs.test', password: 'rahasia-super-admin' }
 // A short lease, so a killed process's job is taken over within the test; quick polls for the same reason.
@@ -146,4 +148,67 @@ describe(`job queue across processes (${TEST_DB})`, () => {
     expect(images).toHaveLength(14)
     expect(images.every((i) => i.thumb?.endsWith('.webp'))).toBe(true)
   }, 180_000)
+
+  it('poison rows (a payload that is not JSON, at its first or after its last attempt; an unknown kind) are failed while the process lives', async () => {
+    const now = Date.now()
+    const row = (
+      kind: string,
+      payload: string,
+      extra: Partial<{ attempts: number; max: number; ago: number }>,
+    ) => ({
+      kind,
+      payload,
+      status: extra.attempts ? ('running' as const) : ('queued' as const),
+      attempts: extra.attempts ?? 0,
+      max_attempts: extra.max ?? 3,
+      run_after: new Date(now - (extra.ago ?? 0)).toISOString(),
+      // A process died holding it at its last attempt: the lease has run out.
+      lease_owner: extra.attempts ? 'mort:1:abc' : null,
+      lease_until: extra.attempts ? new Date(now - 1000).toISOString() : null,
+      created_at: new Date(now).toISOString(),
+    })
+    const ids = await cluster.db.db
+      .insertInto('jobs')
+      .values([
+        row('doc.thumbnail', '{"image": ', {}),
+        row('doc.thumbnail', 'bukan json', { attempts: 3, max: 3 }),
+        row('jenis.hilang', '{}', { ago: 2 * 60 * 60 * 1000 }),
+      ])
+      .returning('id')
+      .execute()
+    const server = await start()
+    const rows = await until(
+      () =>
+        cluster.db.db
+          .selectFrom('jobs')
+          .selectAll()
+          .where(
+            'id',
+            'in',
+            ids.map((r) => r.id),
+          )
+          .orderBy('id')
+          .execute(),
+      (all) => all.every((j) => j.status === 'failed'),
+    )
+    expect(rows.map((j) => j.last_error?.split(':')[0])).toEqual([
+      'isi tugas bukan JSON yang sah',
+      'isi tugas bukan JSON yang sah',
+      UNKNOWN_KIND_ERROR,
+    ])
+    // Every process alive and answering (any of them may have taken a row), each row logged once at
+    // error level, by whichever process failed it.
+    await new Promise((r) => setTimeout(r, 1000))
+    const alive = cluster.servers.filter((s) => s.proc.signalCode !== 'SIGKILL')
+    expect(alive).toContain(server)
+    for (const s of alive) {
+      expect(s.proc.exitCode).toBeNull()
+      expect((await fetch(`${s.base}/api/health`)).status).toBe(200)
+    }
+    const errors = alive
+      .flatMap((s) => s.log.join('').split('\n'))
+      .filter((line) => line.includes('"level":"error"'))
+    for (const { id } of ids)
+      expect(errors.filter((l) => new RegExp(`"msg":"job ${id}[ :]`).test(l))).toHaveLength(1)
+  }, 120_000)
 })

@@ -1,8 +1,13 @@
 import type { Deps } from '../deps'
+import { queueUploadSweep } from '../uploads/sweep-job'
 import { JOB_KINDS } from './job-kinds'
 import { JobRunner } from './job-runner'
 
-/** This process's runner for every registered kind, woken by jobs queued here (deps.jobs). */
+/**
+ * This process's runner for every registered kind, woken by jobs queued here (deps.jobs): JOB_CONCURRENCY
+ * short jobs and one long job at a time (job-kind.ts, lanes). It also makes sure the hourly sweep of
+ * what killed processes left is queued (server/uploads/sweep-job.ts).
+ */
 export function startJobRunner(deps: Deps): JobRunner {
   const runner = new JobRunner({
     deps,
@@ -14,5 +19,8 @@ export function startJobRunner(deps: Deps): JobRunner {
   })
   deps.jobs.onWake(() => runner.wake())
   runner.start()
+  queueUploadSweep(deps.db, deps.dialect).catch((err) =>
+    deps.logger.error('queueing the hourly upload sweep failed', err),
+  )
   return runner
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import {
   defaultReportTitle,
   REPORT_CODE_ALPHABET,
@@ -24,10 +24,11 @@ import { reportRows, toReport } from './report-view'
  * photos chosen (report-selection.ts), the report row with its verification code, exactly those photos
  * in report_photos, the history entry and the 'report.render' job. An empty period answers 422 before
  * anything is written or queued. Two admins asking at once each get their own report: nothing here is
- * shared but the code's uniqueness, which a fresh random code per report settles.
+ * shared but the code's uniqueness, which a fresh random code per report settles, and the project's
+ * count of open reports (assertRoomForAnother).
  */
 export async function createReport(
-  deps: Pick<Deps, 'db' | 'config'>,
+  deps: Pick<Deps, 'db' | 'config' | 'dialect'>,
   user: Actor & HistoryActor,
   slug: string,
   read: () => Promise<Claimed<ReportCreate>>,
@@ -42,6 +43,7 @@ export async function createReport(
 
   const timeZone = deps.config.firmTimeZone
   assertNotFuture(input.to, timeZone)
+  await assertRoomForAnother(trx, deps.dialect, project.id)
   const photos = await selectPhotos(trx, {
     projectId: project.id,
     from: input.from,
@@ -110,6 +112,36 @@ export async function createReport(
   await tx.enqueue(reportRenderJob, { report: row.id })
   return toReport(await reportRows(trx).where('reports.id', '=', row.id).executeTakeFirstOrThrow())
 }
+
+/** Reports of one project queued or being made at once; one more answers 429 until one is done. */
+export const OPEN_REPORTS_PER_PROJECT = 3
+
+export const reportsBusy = (open: number) =>
+  `Masih ada ${open} laporan yang sedang disusun untuk project ini; tunggu hingga selesai`
+
+/**
+ * Issue 31: twenty reports of 1,000 photos were accepted in a second and kept the queue busy for many
+ * minutes. Open reports are counted in the database (several processes serve one project). Two creates
+ * at once must not both see room for one: on PostgreSQL they queue on a lock of this project held to
+ * the commit; SQLite's transactions take its one write lock at their start (sqlite-immediate.ts).
+ */
+async function assertRoomForAnother(trx: Kysely<DB>, dialect: Deps['dialect'], projectId: number) {
+  if (dialect === 'postgres')
+    await sql`SELECT pg_advisory_xact_lock(${OPEN_REPORTS_LOCK}::integer, ${projectId}::integer)`.execute(trx)
+  const row = await trx
+    .selectFrom('reports')
+    .select((eb) => eb.fn.countAll().as('open'))
+    .where('project_id', '=', projectId)
+    .where('deleted_at', 'is', null)
+    .where('status', 'in', ['queued', 'running'])
+    .executeTakeFirstOrThrow()
+  const open = Number(row.open)
+  if (open >= OPEN_REPORTS_PER_PROJECT)
+    throw new AppError(429, reportsBusy(open), undefined, { 'Retry-After': '30' })
+}
+
+/** The advisory lock class of a project's report creates (any fixed number, unique to this use). */
+const OPEN_REPORTS_LOCK = 310_073
 
 /**
  * A report covers days that have happened (issue 30): one reaching past the firm's today would be

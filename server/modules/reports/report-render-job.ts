@@ -29,6 +29,8 @@ const PROGRESS_EVERY_MS = 400
 export const reportRenderJob: JobKind<{ report: number }> = {
   kind: 'report.render',
   maxAttempts: 3,
+  // A report of 1,000 photos takes minutes: its lane is not the thumbnails' (job-kind.ts).
+  lane: 'long',
   // Reports are in no cached answer (the project list, the dashboard).
   changesCachedReads: false,
 
