@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -7,6 +8,7 @@ import { DOC_MSG, type Doc, type DocUploadResult } from '../../../src/contracts/
 import { type Cast, cast, projectWithMembers } from '../../test/area-fixtures'
 import { createTestApp, TEST_DB, type TestApp } from '../../test/harness'
 import { pdfText, review, uploadDoc } from '../reports/report-fixtures'
+import { queueDocPrivacy } from './doc-privacy-job'
 import { exifCaptureTime, exifPlace } from './exif'
 
 /*
@@ -164,6 +166,69 @@ describe(`a photo's place stays in the project (${TEST_DB})`, () => {
     for (const text of ['xmp/extension', 'GPSLatitude', 'ftypmp42', '106.8167'])
       expect(bytes.includes(text)).toBe(false)
     expect((await placeIn(bytes)).place).toBeNull()
+  })
+
+  it('HEIC, AVIF and a JPEG with a trailer stored before lose their place through the walk migration 018 queues', async () => {
+    const res = await upload(
+      [{ data: await avif(), name: 'baru.avif', type: 'image/avif' }],
+      'Pemasangan kusen',
+    )
+    expect(res.status, res.text).toBe(201)
+    const doc = await t.db
+      .selectFrom('docs')
+      .select('id')
+      .where('uuid', '=', (res.json.data as DocUploadResult).docs[0].uuid)
+      .executeTakeFirstOrThrow()
+    const jpeg = await sharp({ create: { width: 32, height: 24, channels: 3, background: 'tan' } })
+      .jpeg()
+      .withExif(EXIF)
+      .toBuffer()
+    const trailer = Buffer.from('\0\0\0\x18ftypmp42 -06.2083+106.8167/', 'latin1')
+    // As they were stored before issue 31 (GPS in the public bytes), their hash emptied by migration 018.
+    const stored = [
+      { ext: 'avif', bytes: await avif({ r: 1, g: 2, b: 3 }) },
+      { ext: 'heic', bytes: asHeic(await avif({ r: 4, g: 5, b: 6 })) },
+      { ext: 'jpg', bytes: Buffer.concat([jpeg, trailer]) },
+    ].map((s, position) => ({ ...s, key: `${randomUUID()}.${s.ext}`, position: position + 1 }))
+    for (const s of stored) {
+      fs.writeFileSync(path.join(t.dataDir, 'storage', 'public', s.key), s.bytes)
+      await t.db
+        .insertInto('doc_images')
+        .values({
+          uuid: s.key.slice(0, s.key.indexOf('.')),
+          doc_id: doc.id,
+          name: `lama.${s.ext}`,
+          ext: s.ext,
+          blob_key: s.key,
+          size_bytes: s.bytes.length,
+          position: s.position,
+          thumb_state: 'failed',
+          sha256: null,
+        })
+        .execute()
+      expect((await placeIn(await served(`/storage/${s.key}`))).place).toEqual({ ...PLACE, accuracy_m: null })
+    }
+    await queueDocPrivacy(t.deps)
+    const keys = stored.map((s) => s.key)
+    await expect
+      .poll(
+        async () => {
+          await t.runJobs()
+          const rows = await t.db
+            .selectFrom('doc_images')
+            .select('sha256')
+            .where('blob_key', 'in', keys)
+            .execute()
+          return rows.every((r) => r.sha256 !== null)
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true)
+    for (const s of stored) {
+      const bytes = await served(`/storage/${s.key}`)
+      expect(await placeIn(bytes), s.ext).toEqual({ place: null, takenAt: '2026-11-24T02:14:00.000Z' })
+      expect(bytes.includes('ftypmp42'), s.ext).toBe(false)
+    }
   })
 
   it('a photo in Sampah is not public (the photo, an earlier version, the thumbnail); restored, it is served again', async () => {
