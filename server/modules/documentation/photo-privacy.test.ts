@@ -6,7 +6,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DOC_MSG, type Doc, type DocUploadResult } from '../../../src/contracts/documentation'
 import { type Cast, cast, projectWithMembers } from '../../test/area-fixtures'
-import { createTestApp, TEST_DB, type TestApp } from '../../test/harness'
+import { createTestApp, formWith, TEST_DB, type TestApp } from '../../test/harness'
 import { pdfText, review, uploadDoc } from '../reports/report-fixtures'
 import { queueDocPrivacy } from './doc-privacy-job'
 import { exifCaptureTime, exifPlace } from './exif'
@@ -290,6 +290,30 @@ describe(`a photo's place stays in the project (${TEST_DB})`, () => {
     expect(await statuses()).toEqual([404, 404, 404])
     await stamp(null)
     expect(await statuses()).toEqual([200, 200, 200])
+  })
+
+  it('the other public images, an avatar and the firm logo, are re-encoded without any place', async () => {
+    const withPlace = await sharp({ create: { width: 300, height: 200, channels: 3, background: 'sienna' } })
+      .jpeg()
+      .withExif(EXIF)
+      .toBuffer()
+    expect((await placeIn(withPlace)).place).not.toBeNull()
+    const file = { data: withPlace, name: 'foto.jpg', type: 'image/jpeg' }
+    const avatar = await t.request('PATCH', '/api/user/update-avatar', {
+      token: c.supervisor.token,
+      body: formWith({ avatar: file }),
+    })
+    expect(avatar.status, avatar.text).toBe(200)
+    const logo = await t.request('PUT', '/api/settings/firm/logo', {
+      token: c.admin.token,
+      body: formWith({ logo: file }),
+    })
+    expect(logo.status, logo.text).toBe(200)
+    for (const url of [avatar.json.data.avatar as string, logo.json.data.logo_url as string]) {
+      const meta = await sharp(await served(url)).metadata()
+      expect(exifPlace(meta.exif), url).toBeUndefined()
+      expect(meta.xmp, url).toBeUndefined()
+    }
   })
 
   it('a shared report prints no coordinates: the place as text and where the point came from', async () => {
