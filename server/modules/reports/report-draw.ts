@@ -33,6 +33,15 @@ export function centred(doc: Doc, text: string, x: number, y: number, width: num
   doc.text(fitted, x + (width - doc.widthOfString(fitted)) / 2, y, { lineBreak: false })
 }
 
+/** Lines already wrapped, one below the other from (x, y); returns the y below them. */
+function drawLines(doc: Doc, wrapped: string[], x: number, y: number, lead: number) {
+  for (const l of wrapped) {
+    doc.text(l, x, y, { lineBreak: false })
+    y += lead
+  }
+  return y
+}
+
 /** Up to `max` wrapped lines at (x, y); returns the y below them. */
 export function lines(
   doc: Doc,
@@ -44,11 +53,7 @@ export function lines(
   lead: number,
 ) {
   const measure = (s: string) => doc.widthOfString(s)
-  for (const l of wrapLines(pdfSafe(text), width, max, measure)) {
-    doc.text(l, x, y, { lineBreak: false })
-    y += lead
-  }
-  return y
+  return drawLines(doc, wrapLines(pdfSafe(text), width, max, measure), x, y, lead)
 }
 
 /** Like `lines`, but a title: broken between its phrases (' - ') before inside one. */
@@ -62,9 +67,5 @@ export function titleLines(
   lead: number,
 ) {
   const measure = (s: string) => doc.widthOfString(s)
-  for (const l of phraseLines(pdfSafe(text), width, max, measure)) {
-    doc.text(l, x, y, { lineBreak: false })
-    y += lead
-  }
-  return y
+  return drawLines(doc, phraseLines(pdfSafe(text), width, max, measure), x, y, lead)
 }
