@@ -22,6 +22,7 @@ import * as reviewNotes from './migrations/015-review-notes'
 import * as firmSettings from './migrations/016-firm-settings-work-item-order'
 import * as shareLabels from './migrations/017-share-labels'
 import * as photoPrivacyTrash from './migrations/018-photo-privacy-trash'
+import * as passwordCodes from './migrations/020-password-codes'
 import type { DB } from './schema'
 import { refuseNewerSchema } from './schema-version'
 import { ImmediateSqliteDialect } from './sqlite-immediate'
@@ -103,6 +104,7 @@ const MIGRATIONS: Record<string, { up: (d: Dialect) => Migration['up'] }> = {
   '016-firm-settings-work-item-order': firmSettings,
   '017-share-labels': shareLabels,
   '018-photo-privacy-trash': photoPrivacyTrash,
+  '020-password-codes': passwordCodes,
 }
 
 /** The migrations this build knows, oldest first (server/db/schema-version.ts compares them). */

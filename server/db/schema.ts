@@ -37,6 +37,17 @@ export type LoginDevicesTable = {
   created_at: string
   last_used_at: string
 }
+/** 'Lupa password?' codes sent by WhatsApp (migration 020, server/modules/auth/password-codes.ts). */
+export type PasswordCodesTable = {
+  id: Generated<number>
+  user_id: number
+  /** argon2id of the 6-digit code; the code itself is never stored. */
+  code_hash: string
+  created_at: string
+  expires_at: string
+  tries: ColumnType<number, number | undefined, number>
+  used_at: string | null
+}
 export type UsageCountersTable = { key: string; window: string; count: number; expires_at: string }
 
 export type IdempotencyTable = {
@@ -347,6 +358,7 @@ export type DB = {
   report_photos: ReportPhotosTable
   shares: SharesTable
   firm_settings: FirmSettingsTable
+  password_codes: PasswordCodesTable
 }
 
 /** The firm's own settings, one row (id 1) once an admin saved them (migration 016, modules/settings). */
