@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Every answer the tests see is checked against the OpenAPI document (server/test/openapi-answers.ts).
+    setupFiles: ['server/test/openapi-setup.ts'],
   },
 })

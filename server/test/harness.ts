@@ -12,6 +12,7 @@ import type { Deps } from '../deps'
 import { JOB_KINDS } from '../jobs/job-kinds'
 import { JobRunner } from '../jobs/job-runner'
 import { createAccount } from '../modules/users/accounts.service'
+import { checkAnswersOf } from './openapi-answers'
 
 /** Which real database the suite runs on: `TEST_DB=postgres` uses PG_URL (default the local test database). */
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite'
@@ -38,7 +39,8 @@ export async function createTestApp(overrides: Partial<ReturnType<typeof readCon
   )
   await migrate(database)
   const deps: Deps = createDeps(config, database)
-  const app = createApp(deps)
+  // Every answer is held against the OpenAPI document (server/test/openapi-answers.ts).
+  const app = checkAnswersOf(createApp(deps))
   // Jobs (thumbnails) run when a test asks (runJobs), so it can see the moment before they ran.
   const runner = new JobRunner({
     deps,
