@@ -1,10 +1,12 @@
 import { css } from 'styled-system/css'
 import { hstack, stack } from 'styled-system/patterns'
 import { Card, cardGrid } from './card'
+import { NotStoredHere, useWaitingOffline } from './not-stored'
 import { Skeleton } from './skeleton'
 
-/** Placeholder cards while a list loads. */
+/** Placeholder cards while a list loads; offline, after a moment, the list is not on this device. */
 export function CardSkeletons({ count = 6 }: { count?: number }) {
+  if (useWaitingOffline()) return <NotStoredHere />
   return (
     <ul aria-busy="true" aria-label="Memuat data" className={cardGrid}>
       {Array.from({ length: count }, (_, i) => (

@@ -1,5 +1,6 @@
 import { cx } from 'styled-system/css'
 import { flex, stack } from 'styled-system/patterns'
+import { NotStoredHere, useWaitingOffline } from './not-stored'
 import { Skeleton } from './skeleton'
 
 const row = flex({
@@ -15,7 +16,8 @@ const row = flex({
  * A list's placeholder while its first page loads (Laporan, Sampah, Riwayat, notifications): `rows` cards
  * shaped like the real ones, a leading shape and one bar per line. `lead` and `lines` are class names
  * written with css() where they are used (Panda extracts styles at build time: a width handed over as
- * a value would have no class).
+ * a value would have no class). Offline, still up after a moment, it waits for a network that is not
+ * there: it says the list is not stored on this device instead (every list that uses it settles).
  */
 export function RowSkeletons({
   label,
@@ -33,6 +35,7 @@ export function RowSkeletons({
   lines: string[]
   className?: string
 }) {
+  if (useWaitingOffline()) return <NotStoredHere />
   return (
     <ul aria-busy="true" aria-label={label} className={cx(stack({ gap: '2' }), className)}>
       {Array.from({ length: rows }, (_, i) => (

@@ -2,15 +2,18 @@ import { createFileRoute } from '@tanstack/react-router'
 import { EmployeesPage } from '../../features/employees/components/employees-page'
 import { employeeListQueryOptions } from '../../features/employees/queries'
 import { useCurrentUser } from '../../lib/current-user'
+import { loadForScreen } from '../../lib/route-load'
 import { AccessDenied } from '../../ui/page-message'
+import { RoutePending } from '../../ui/route-pending'
 
 export const Route = createFileRoute('/_app/employees')({
   async loader({ context }) {
     if (context.user.role === 'admin') {
       // A failed load is not fatal here: the page shows its own error state with a retry.
-      await context.queryClient.ensureQueryData(employeeListQueryOptions()).catch(() => undefined)
+      await loadForScreen(context.queryClient, employeeListQueryOptions())
     }
   },
+  pendingComponent: RoutePending,
   component: Employees,
 })
 

@@ -9,6 +9,8 @@ import { ProjectDetailPage } from '../../features/projects/components/project-de
 import { projectDetailQueryOptions } from '../../features/projects/queries'
 import { saveRecapsOffline } from '../../features/recaps/offline'
 import type { OfflineSaveStep } from '../../lib/offline-save'
+import { loadForScreen } from '../../lib/route-load'
+import { RoutePending } from '../../ui/route-pending'
 
 // Each area is its own chunk: the Dokumentasi tab does not wait for the file browser's code, nor the
 // reverse (the page shows a spinner in the tab while its chunk arrives; the service worker precaches all).
@@ -85,8 +87,9 @@ export const Route = createFileRoute('/_app/project/$slug')({
   validateSearch: (search: Record<string, unknown>): DocFilters => parseDocFilters(search),
   async loader({ context, params }) {
     // A missing or refused project is not fatal: the page logs it and shows 'Project tidak ditemukan'.
-    await context.queryClient.ensureQueryData(projectDetailQueryOptions(params.slug)).catch(() => undefined)
+    await loadForScreen(context.queryClient, projectDetailQueryOptions(params.slug))
   },
+  pendingComponent: RoutePending,
   component: ProjectRoute,
 })
 

@@ -4,7 +4,9 @@ import { ProjectSubpage } from '../../features/projects/components/project-subpa
 import { projectDetailQueryOptions } from '../../features/projects/queries'
 import { ReportsPage } from '../../features/reports/components/reports-page'
 import { parseReportsHash } from '../../features/reports/search'
+import { loadForScreen } from '../../lib/route-load'
 import { IconFileCheck } from '../../ui/icons'
+import { RoutePending } from '../../ui/route-pending'
 
 /**
  * /project/{slug}/laporan: the project's reports and share links (admins). '#buat' opens 'Buat Laporan'
@@ -12,8 +14,9 @@ import { IconFileCheck } from '../../ui/icons'
  */
 export const Route = createFileRoute('/_app/project/$slug_/laporan')({
   async loader({ context, params }) {
-    await context.queryClient.ensureQueryData(projectDetailQueryOptions(params.slug)).catch(() => undefined)
+    await loadForScreen(context.queryClient, projectDetailQueryOptions(params.slug))
   },
+  pendingComponent: RoutePending,
   component: ReportsRoute,
 })
 

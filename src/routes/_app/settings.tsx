@@ -2,16 +2,19 @@ import { createFileRoute } from '@tanstack/react-router'
 import { FirmSettingsPage } from '../../features/settings/components/firm-settings-page'
 import { firmSettingsQueryOptions } from '../../features/settings/queries'
 import { useCurrentUser } from '../../lib/current-user'
+import { loadForScreen } from '../../lib/route-load'
 import { AccessDenied } from '../../ui/page-message'
+import { RoutePending } from '../../ui/route-pending'
 
 /** 'Pengaturan Firma': the office's accounts (admins, the superadmin) keep the firm's settings. */
 export const Route = createFileRoute('/_app/settings')({
   async loader({ context }) {
     if (context.user.role === 'admin' || context.user.role === 'superadmin') {
       // A failed load is not fatal here: the page shows its own error state with a retry.
-      await context.queryClient.ensureQueryData(firmSettingsQueryOptions()).catch(() => undefined)
+      await loadForScreen(context.queryClient, firmSettingsQueryOptions())
     }
   },
+  pendingComponent: RoutePending,
   component: Settings,
 })
 

@@ -5,6 +5,7 @@ import { badge } from 'styled-system/recipes'
 import type { Status } from '../../../contracts/projects'
 import { Card, cardGrid } from '../../../ui/card'
 import { IconCheckCircle, IconHelpCircle, type IconProps, IconXCircle } from '../../../ui/icons'
+import { NotStoredHere, useWaitingOffline } from '../../../ui/not-stored'
 import { Skeleton } from '../../../ui/skeleton'
 
 /** SPEC: a tick for approved, a cross for rejected (sent back for revision), a question mark otherwise. */
@@ -32,8 +33,12 @@ export function DocStatusBadge({ status, className }: { status: Status; classNam
   )
 }
 
-/** Placeholder cards shaped like documentation cards (photo, text, actions) while the grid loads. */
+/**
+ * Placeholder cards shaped like documentation cards (photo, text, actions) while the grid loads; offline,
+ * still up after a moment, the grid is not on this device and it says so.
+ */
 export function DocSkeletons({ count = 3 }: { count?: number }) {
+  if (useWaitingOffline()) return <NotStoredHere />
   return (
     <ul aria-busy="true" aria-label="Memuat dokumentasi" className={cardGrid}>
       {Array.from({ length: count }, (_, i) => (

@@ -10,9 +10,11 @@ import {
 } from '../../../contracts/history'
 import type { Project } from '../../../contracts/projects'
 import { failureMessage } from '../../../lib/api'
+import { useOnline } from '../../../lib/use-online'
 import { Button } from '../../../ui/button'
 import { EmptyState, LoadFailed } from '../../../ui/empty-state'
 import { IconAlertCircle, IconClock } from '../../../ui/icons'
+import { NotStoredHere, notStored } from '../../../ui/not-stored'
 import { RoleBadge } from '../../../ui/role-badge'
 import { RowSkeletons } from '../../../ui/row-skeletons'
 import { Spinner } from '../../../ui/spinner'
@@ -63,6 +65,7 @@ const jakartaTime = new Intl.DateTimeFormat('id-ID', {
 /** Riwayat (admins): every change in the project, newest first, grouped by Jakarta day, paged as it scrolls. */
 export function HistoryPage({ project }: { project: Project }) {
   const query = useInfiniteQuery(projectHistoryQueryOptions(project.id))
+  const online = useOnline()
   const sentinel = useRef<HTMLDivElement>(null)
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query
 
@@ -79,6 +82,7 @@ export function HistoryPage({ project }: { project: Project }) {
     return () => io.disconnect()
   }, [hasNextPage, isFetchingNextPage, fetchNextPage])
 
+  if (notStored(query, online)) return <NotStoredHere />
   if (query.isPending) return <HistorySkeleton />
   if (query.isError && !query.data)
     return (

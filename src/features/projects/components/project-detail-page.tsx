@@ -7,7 +7,7 @@ import { button } from 'styled-system/recipes'
 import { AREAS, type Area, type Project } from '../../../contracts/projects'
 import { useCurrentUser } from '../../../lib/current-user'
 import { formatDateLong } from '../../../lib/format'
-import { needsSignalTo } from '../../../lib/use-online'
+import { needsSignalTo, useOnline } from '../../../lib/use-online'
 import { AREA_META } from '../../../ui/area'
 import { Button } from '../../../ui/button'
 import {
@@ -21,6 +21,7 @@ import {
   IconTrash,
   IconUsers,
 } from '../../../ui/icons'
+import { NotStoredHere, notStored } from '../../../ui/not-stored'
 import { PageMessage } from '../../../ui/page-message'
 import { Spinner } from '../../../ui/spinner'
 import { Tabs } from '../../../ui/tabs'
@@ -44,12 +45,14 @@ type Props = {
 export function ProjectDetailPage({ slug, area, onAreaChange, renderArea, renderActions }: Props) {
   // The loader has just tried (ensureQueryData); a failure is not retried again on mount.
   const detail = useQuery({ ...projectDetailQueryOptions(slug), retryOnMount: false })
+  const online = useOnline()
 
   useEffect(() => {
     // SPEC: a failed load is only logged; the page then says the project was not found.
     if (detail.error) console.error('Project detail could not be loaded', detail.error)
   }, [detail.error])
 
+  if (notStored(detail, online)) return <ProjectNotStored />
   if (detail.isPending) return <DetailLoading />
   if (!detail.data) return <ProjectNotFound />
   return (
@@ -77,6 +80,27 @@ function DetailLoading() {
     >
       <Spinner /> Loading...
     </div>
+  )
+}
+
+/** Offline, a project this device never opened: the way back stays above the message. */
+export function ProjectNotStored() {
+  return (
+    <div>
+      <BackToDashboard />
+      <NotStoredHere title="Project ini belum tersimpan di perangkat ini" />
+    </div>
+  )
+}
+
+function BackToDashboard() {
+  return (
+    <Link
+      to="/"
+      className={cx(button({ variant: 'ghost', size: 'sm' }), css({ ml: '-2.5', mb: '4', color: 'fgMuted' }))}
+    >
+      <IconArrowLeft /> Dashboard
+    </Link>
   )
 }
 
@@ -117,15 +141,7 @@ function ProjectDetail({
 
   return (
     <div>
-      <Link
-        to="/"
-        className={cx(
-          button({ variant: 'ghost', size: 'sm' }),
-          css({ ml: '-2.5', mb: '4', color: 'fgMuted' }),
-        )}
-      >
-        <IconArrowLeft /> Dashboard
-      </Link>
+      <BackToDashboard />
 
       <header
         className={stack({

@@ -6,11 +6,13 @@ import { flex, hstack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import type { Project } from '../../../contracts/projects'
 import { useCurrentUser } from '../../../lib/current-user'
+import { useOnline } from '../../../lib/use-online'
 import { IconArrowLeft, IconShieldAlert } from '../../../ui/icons'
+import { notStored } from '../../../ui/not-stored'
 import { PageMessage } from '../../../ui/page-message'
 import { Spinner } from '../../../ui/spinner'
 import { projectDetailQueryOptions } from '../queries'
-import { ProjectNotFound } from './project-detail-page'
+import { ProjectNotFound, ProjectNotStored } from './project-detail-page'
 
 /**
  * The frame of a project's admin pages (Sampah, Riwayat): a way back to the project, the title with
@@ -32,6 +34,8 @@ export function ProjectSubpage({
 }) {
   const user = useCurrentUser()
   const detail = useQuery({ ...projectDetailQueryOptions(slug), retryOnMount: false })
+  const online = useOnline()
+  if (notStored(detail, online)) return <ProjectNotStored />
   if (detail.isPending)
     return (
       <div role="status" className={hstack({ justify: 'center', gap: '2', py: '24', color: 'fgMuted' })}>

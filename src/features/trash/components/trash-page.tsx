@@ -6,7 +6,7 @@ import type { Project } from '../../../contracts/projects'
 import { TRASH_DAYS, TRASH_MSG, type TrashItem, type TrashKind } from '../../../contracts/trash'
 import { failureMessage } from '../../../lib/api'
 import { jakartaDateTime } from '../../../lib/jakarta-time'
-import { needsSignalTo } from '../../../lib/use-online'
+import { needsSignalTo, useOnline } from '../../../lib/use-online'
 import { AreaChip } from '../../../ui/area'
 import { Button } from '../../../ui/button'
 import { ConfirmDialog } from '../../../ui/dialog'
@@ -20,6 +20,7 @@ import {
   IconRotateCcw,
   IconTrash,
 } from '../../../ui/icons'
+import { NotStoredHere, notStored } from '../../../ui/not-stored'
 import { notify } from '../../../ui/notify'
 import { RowSkeletons } from '../../../ui/row-skeletons'
 import { trashQueryOptions, usePurgeTrashItem, useRestoreTrashItem } from '../queries'
@@ -55,6 +56,7 @@ function breakable(name: string) {
 /** Sampah (admins): what was deleted in the last 30 days, to restore or delete for good. */
 export function TrashPage({ project }: { project: Project }) {
   const list = useQuery(trashQueryOptions(project.id))
+  const online = useOnline()
   const restore = useRestoreTrashItem()
   const purge = usePurgeTrashItem()
   const [purging, setPurging] = useState<TrashItem | null>(null)
@@ -93,6 +95,7 @@ export function TrashPage({ project }: { project: Project }) {
     }
   }
 
+  if (notStored(list, online)) return <NotStoredHere />
   if (list.isPending) return <TrashSkeleton />
   if (list.isError && !list.data)
     return (
