@@ -11,6 +11,7 @@ import {
   CircleAlert,
   CircleCheckBig,
   CircleQuestionMark,
+  CircleUser,
   CircleX,
   Clock,
   CloudDownload,
@@ -172,6 +173,7 @@ export const IconSmartphone = /* @__PURE__ */ icon(Smartphone)
 export const IconTrash = /* @__PURE__ */ icon(Trash)
 export const IconUpload = /* @__PURE__ */ icon(Upload)
 export const IconUserPlus = /* @__PURE__ */ icon(UserPlus)
+export const IconUserCircle = /* @__PURE__ */ icon(CircleUser)
 export const IconUsers = /* @__PURE__ */ icon(Users)
 export const IconWifiOff = /* @__PURE__ */ icon(WifiOff)
 export const IconX = /* @__PURE__ */ icon(X)

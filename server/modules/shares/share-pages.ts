@@ -24,7 +24,7 @@ export function sharePageHtml(s: PublicShare, timeZone: string): string {
 <p class="facts">${facts.map((f) => `<span>${f}</span>`).join('')}</p></div>`
     : ''
   const meta = `<dl class="meta">
-<div class="wide"><dt>Project</dt><dd>${esc(s.project.name)}</dd></div>
+<div class="wide"><dt>Proyek</dt><dd>${esc(s.project.name)}</dd></div>
 <div><dt>Periode</dt><dd>${esc(periodLabel(s.period_from, s.period_to))}</dd></div>
 <div><dt>Jumlah foto</dt><dd>${s.photos.length}</dd></div>
 <div class="wide"><dt>Berlaku sampai</dt><dd>${esc(formatMoment(s.expires_at, timeZone))}</dd></div>
@@ -84,11 +84,15 @@ function photoCard(p: Photo, n: number, timeZone: string, tag: boolean): string 
 /** Whom a visitor asks for the PIN or a new link: the firm's name and phone (firm settings). */
 export type FirmContact = { name: string; phone: string | null }
 
-/** The PIN form: posts to the same address, works without JavaScript; `error` under the field. */
+/**
+ * The PIN form: posts to the same address, works without JavaScript; `error` under the field. No browser
+ * validation (novalidate): its message for the pattern is the browser's, in English; a PIN that is not
+ * 6 digits is answered by the server in Indonesian instead (422, costs no try).
+ */
 export function pinPageHtml(firm: FirmContact, token: string, error?: string): string {
-  const extra = `<form method="post" action="/s/${esc(token)}" autocomplete="off">
+  const extra = `<form method="post" action="/s/${esc(token)}" autocomplete="off" novalidate>
 <label for="pin">PIN</label>
-<input class="pin" id="pin" name="pin" type="password" inputmode="numeric" pattern="[0-9]{6}" maxlength="6" minlength="6" autocomplete="one-time-code" required autofocus aria-describedby="pin-help">
+<input class="pin" id="pin" name="pin" type="password" inputmode="numeric" pattern="[0-9]{6}" title="6 angka" maxlength="6" minlength="6" autocomplete="one-time-code" required autofocus aria-describedby="pin-help">
 ${error ? `<p class="err" role="alert">${esc(error)}</p>` : ''}
 <button class="btn" type="submit">Buka Tautan</button>
 <p class="note" id="pin-help">PIN dikirim terpisah oleh pengirim tautan ini. ${esc(SHARE_MSG.contact(firm.name, firm.phone))}</p></form>`
@@ -148,7 +152,7 @@ export function verifyPageHtml(firm: string, v: ReportVerification, timeZone: st
     : `<div class="status bad">${ICONS.cross(28)}<div><strong>${v.reason === VERIFY_MSG.changed ? 'Isi laporan sudah berubah' : 'Laporan tidak berlaku'}</strong><p>${esc(v.reason ?? '')}</p></div></div>`
   const meta = `<dl class="meta">
 <div class="wide"><dt>Judul</dt><dd>${esc(v.title)}</dd></div>
-<div><dt>Project</dt><dd>${esc(v.project)}</dd></div>
+<div><dt>Proyek</dt><dd>${esc(v.project)}</dd></div>
 <div><dt>Periode</dt><dd>${esc(periodLabel(v.period_from, v.period_to))}</dd></div>
 <div><dt>Dibuat</dt><dd>${esc(formatMoment(v.created_at, timeZone))}</dd></div>
 <div><dt>Kode</dt><dd>${esc(v.code)}</dd></div>

@@ -21,7 +21,6 @@ import {
   IconWifiOff,
 } from '../../../ui/icons'
 import { notify } from '../../../ui/notify'
-import { OfflineNote } from '../../../ui/offline-note'
 import {
   rememberProjectName,
   useQueuedDocStates,
@@ -287,8 +286,8 @@ export default function DocsPanel({
         />
       ) : (
         <>
-          <OfflineNote className={css({ mb: '3' })} />
-          {/* Queued items first, then one list per day (each named 'Daftar dokumentasi …'), newest day first. */}
+          {/* No offline note of its own: the shell's banner already says the shown data is the device's copy
+              (two similar banners on one screen, issue 32). Queued items first, then one list per day (each named 'Daftar dokumentasi …'), newest day first. */}
           <div className={stack({ gap: '5' })}>
             {queuedUploads.length > 0 ? (
               <ul aria-label="Daftar dokumentasi menunggu dikirim" className={cardGrid}>

@@ -59,7 +59,7 @@ function getWorker(): Worker {
   }
   worker.onerror = (event) => {
     // A worker that fails to load or crashes fails everything in flight; the next photo starts afresh.
-    const message = event.message || (loaded ? 'worker error' : 'compressor not loaded')
+    const message = event.message || (loaded ? 'Pemroses foto berhenti' : 'Pemroses foto tidak dapat dimuat')
     for (const [id, w] of waiting)
       w.resolve(loaded ? { id, ok: false, message } : { id, ok: false, unavailable: true, message })
     waiting.clear()

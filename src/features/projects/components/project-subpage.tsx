@@ -39,7 +39,7 @@ export function ProjectSubpage({
   if (detail.isPending)
     return (
       <div role="status" className={hstack({ justify: 'center', gap: '2', py: '24', color: 'fgMuted' })}>
-        <Spinner /> Loading...
+        <Spinner /> Memuat...
       </div>
     )
   if (!detail.data) return <ProjectNotFound />

@@ -9,17 +9,19 @@ import { Avatar } from '../../../ui/avatar'
 import { Button } from '../../../ui/button'
 import { ConfirmDialog, Dialog } from '../../../ui/dialog'
 import {
+  IconBell,
   IconHardHat,
   IconLayoutGrid,
   IconLogOut,
   IconMenu,
   IconQrCode,
+  IconUserCircle,
   IconUsers,
-  IconWifiOff,
 } from '../../../ui/icons'
 import { LogoMark } from '../../../ui/logo'
 import { RoleBadge } from '../../../ui/role-badge'
 import { Tooltip } from '../../../ui/tooltip'
+import { OfflineBanner, OfflineMark } from './offline-banner'
 
 type Props = {
   user: User
@@ -67,7 +69,8 @@ const sideLink = css({
   '& svg': { w: '5', h: '5' },
 })
 
-function Brand() {
+/** The logo, the product's name and its tagline; `full` always shows the tagline (the side menu). */
+function Brand({ full = false }: { full?: boolean }) {
   return (
     <Link to="/" className={hstack({ gap: '2.5', minW: '0' })} aria-label="Berkas, ke beranda">
       <LogoMark size={34} />
@@ -89,9 +92,9 @@ function Brand() {
             color: 'fgSubtle',
             lineHeight: '1.2',
             whiteSpace: 'nowrap',
-            // On a phone the header's action buttons leave it little room: it must not run under them.
-            overflow: 'hidden',
-            textOverflow: 'ellipsis',
+            // On a phone the header's buttons leave no room for it: shown whole or not at all, never cut
+            // to 'Sistem Manaje…' (the side menu's title shows it whole).
+            display: full ? 'block' : { base: 'none', sm: 'block' },
           })}
         >
           Sistem Manajemen File Cerdas
@@ -207,6 +210,7 @@ export function AppShell({ user, children, notificationBell, renderWhatsAppDialo
               gap: { base: '1', md: '2' },
             })}
           >
+            {online ? null : <OfflineMark />}
             {headerActions}
             {!isSuperadmin ? notificationBell : null}
             <Link
@@ -261,34 +265,14 @@ export function AppShell({ user, children, notificationBell, renderWhatsAppDialo
             </Tooltip>
           </div>
         </div>
-        {online ? null : (
-          <div
-            role="status"
-            className={css({
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-              gap: '2',
-              px: '4',
-              py: '1.5',
-              fontSize: 'xs',
-              fontWeight: '500',
-              color: 'warning.fg',
-              bg: 'warning.soft',
-              borderTopWidth: '1px',
-              borderColor: 'amber.200',
-            })}
-          >
-            <IconWifiOff size={14} /> Anda sedang offline. Data yang pernah dibuka tetap dapat dilihat.
-          </div>
-        )}
       </header>
+      {online ? null : <OfflineBanner />}
 
       <Dialog
         open={menuOpen}
         onOpenChange={setMenuOpen}
         placement="left"
-        title={<Brand />}
+        title={<Brand full />}
         bodyClassName={css({ px: '3', py: '3' })}
         footer={
           <div className={hstack({ gap: '3', w: 'full' })}>
@@ -336,6 +320,25 @@ export function AppShell({ user, children, notificationBell, renderWhatsAppDialo
               <IconHardHat /> Pengaturan Firma
             </Link>
           ) : null}
+          {/* What everyone needs on a phone besides the projects: the header has room for icons only. */}
+          {!isSuperadmin ? (
+            <Link to="/notifications" className={sideLink} onClick={() => setMenuOpen(false)}>
+              <IconBell /> Notifikasi
+            </Link>
+          ) : null}
+          <Link to="/profile" className={sideLink} onClick={() => setMenuOpen(false)}>
+            <IconUserCircle /> Profil Saya
+          </Link>
+          <button
+            type="button"
+            className={sideLink}
+            onClick={() => {
+              setMenuOpen(false)
+              void onLogout()
+            }}
+          >
+            <IconLogOut /> Keluar
+          </button>
         </nav>
       </Dialog>
 
