@@ -60,6 +60,12 @@ export const dialog = defineSlotRecipe({
       gap: '2',
       px: '6',
       py: '4',
+      // Pinned to the bottom of a dialog taller than the screen (the phone's upload sheet once photos are
+      // picked): the action stays in reach while the body scrolls under it (issue 32).
+      position: 'sticky',
+      bottom: '0',
+      zIndex: '1',
+      pb: 'max({spacing.4}, env(safe-area-inset-bottom))',
       borderTopWidth: '1px',
       borderColor: 'border',
       bg: 'slate.50',

@@ -78,10 +78,12 @@ export const semanticTokens = defineSemanticTokens({
         fg: { value: '{colors.teal.700}' },
         border: { value: '{colors.teal.200}' },
       },
+      // Not SPEC's red: beside status badges red reads as an error (issue 32). A dark neutral instead,
+      // apart from every status and area colour: decision 0081.
       admin: {
-        bg: { value: '{colors.red.50}' },
-        fg: { value: '{colors.red.700}' },
-        border: { value: '{colors.red.200}' },
+        bg: { value: '{colors.slate.800}' },
+        fg: { value: '{colors.white}' },
+        border: { value: '{colors.slate.800}' },
       },
       perencanaan: {
         bg: { value: '{colors.blue.50}' },

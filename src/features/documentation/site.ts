@@ -80,3 +80,15 @@ export const formatCoords = (lat: number, lng: number) => `${lat.toFixed(5)}, ${
 /** The geo: URI a phone opens in its map app (RFC 5870). */
 export const geoUri = (lat: number, lng: number, accuracy?: number | null) =>
   `geo:${lat},${lng}${accuracy ? `;u=${Math.round(accuracy)}` : ''}`
+
+/** The place on OpenStreetMap's site: a desktop browser has no app for geo: links (they do nothing). */
+export const webMapUrl = (lat: number, lng: number) =>
+  `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=18/${lat}/${lng}`
+
+/** Phones and tablets open geo: in their map app; other devices get the web map. */
+export function mapLink(lat: number, lng: number, accuracy?: number | null): { href: string; web: boolean } {
+  const ua = typeof navigator === 'undefined' ? '' : navigator.userAgent
+  const mobile =
+    /Android|iPhone|iPad|iPod/i.test(ua) || (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1)
+  return mobile ? { href: geoUri(lat, lng, accuracy), web: false } : { href: webMapUrl(lat, lng), web: true }
+}

@@ -421,8 +421,8 @@ export default function DocsPanel({
         description={
           toDelete ? (
             <>
-              Dokumentasi ini beserta {toDelete.images.length} fotonya, suka dan komentarnya akan dihapus.
-              Tindakan ini tidak dapat dibatalkan.
+              Dokumentasi ini beserta {toDelete.images.length} fotonya, suka dan komentarnya dipindahkan ke
+              Sampah. Admin dapat memulihkannya dalam 30 hari; setelah itu dihapus permanen.
             </>
           ) : undefined
         }

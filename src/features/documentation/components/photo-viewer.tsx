@@ -20,7 +20,7 @@ import {
   IconX,
 } from '../../../ui/icons'
 import { notify } from '../../../ui/notify'
-import { formatCoords, geoUri, type SiteDoc, type SiteImage, shortHash } from '../site'
+import { formatCoords, mapLink, type SiteDoc, type SiteImage, shortHash } from '../site'
 import { SWIPER_A11Y } from './carousel-parts'
 import { DocStatusBadge } from './doc-parts'
 import { DuplicateNote, placeLabel, placeTrust } from './photo-place'
@@ -142,9 +142,7 @@ function PhotoEvidence({ doc, image }: { doc: SiteDoc; image: SiteImage }) {
             <span className={css({ fontVariantNumeric: 'tabular-nums', color: 'slate.400' })}>
               {formatCoords(image.lat as number, image.lng as number)}
             </span>
-            <a href={geoUri(image.lat as number, image.lng as number, image.accuracy_m)} className={infoLink}>
-              Buka di peta
-            </a>
+            <MapLink lat={image.lat as number} lng={image.lng as number} accuracy={image.accuracy_m} />
           </>
         ) : null}
       </span>
@@ -370,5 +368,19 @@ export function PhotoViewer({
         </ArkDialog.Positioner>
       </Portal>
     </ArkDialog.Root>
+  )
+}
+
+/** 'Buka di peta': the phone's map app (geo:), or OpenStreetMap in a new tab on a desktop. */
+function MapLink({ lat, lng, accuracy }: { lat: number; lng: number; accuracy?: number | null }) {
+  const link = mapLink(lat, lng, accuracy)
+  return link.web ? (
+    <a href={link.href} target="_blank" rel="noopener noreferrer" className={infoLink}>
+      Buka di peta
+    </a>
+  ) : (
+    <a href={link.href} className={infoLink}>
+      Buka di peta
+    </a>
   )
 }

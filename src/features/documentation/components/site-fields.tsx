@@ -155,12 +155,8 @@ export function SiteFieldset({
         ) : null}
       </fieldset>
       {isAdmin ? (
-        <WorkItemsDialog
-          projectId={projectId}
-          open={manage}
-          onClose={() => setManage(false)}
-          onCreated={(id) => set({ workItem: String(id) })}
-        />
+        // The choice stays the user's: adding items does not pick the newest one for them.
+        <WorkItemsDialog projectId={projectId} open={manage} onClose={() => setManage(false)} />
       ) : null}
     </fieldset>
   )
@@ -171,12 +167,10 @@ export function WorkItemsDialog({
   projectId,
   open,
   onClose,
-  onCreated,
 }: {
   projectId: number
   open: boolean
   onClose: () => void
-  onCreated?: (id: number) => void
 }) {
   const items = useQuery({ ...workItemsQueryOptions(projectId), enabled: open })
   const actions = useWorkItemActions(projectId)
@@ -191,7 +185,6 @@ export function WorkItemsDialog({
       const res = await actions.create.mutateAsync(value)
       setName('')
       setError(null)
-      if (res.data) onCreated?.(res.data.id)
       notify('success', res.message || 'Item pekerjaan berhasil ditambahkan')
     } catch (err) {
       setError(errorMessage(err, 'Item pekerjaan gagal ditambahkan'))
@@ -234,6 +227,9 @@ export function WorkItemsDialog({
         <form
           onSubmit={(e) => {
             e.preventDefault()
+            // The dialog is portalled, but React bubbles its submit through the component tree into the
+            // upload form around SiteFieldset, which then marked its untouched fields as errors (issue 32).
+            e.stopPropagation()
             void add()
           }}
           className={hstack({ gap: '2', alignItems: 'flex-end' })}
@@ -266,6 +262,7 @@ export function WorkItemsDialog({
                 <form
                   onSubmit={(e) => {
                     e.preventDefault()
+                    e.stopPropagation()
                     void rename()
                   }}
                   className={hstack({ gap: '2', flex: '1' })}

@@ -31,9 +31,11 @@ import { useReviseDoc, useUploadDocs, workItemsQueryOptions } from '../queries'
 import type { SiteDoc } from '../site'
 import { duplicateText } from './photo-place'
 import { PickedPhotos } from './picked-photos'
+import { useRememberedWorkItem } from './remembered-work-item'
 import { EMPTY_SITE, progressError, SiteFieldset, type SiteValues, siteFields } from './site-fields'
 import { photoMeta, placeNote, useCapturePlace, wantsLivePlace } from './use-capture-place'
 import { usePickedPhotos } from './use-picked-photos'
+import { useStalled } from './use-stalled'
 
 /**
  * 'Unggah Dokumentasi': pick photos from the gallery or shoot them with the camera, images only,
@@ -71,7 +73,9 @@ export function UploadDialog({
   const cameraRef = useRef<HTMLInputElement>(null)
   const galleryRef = useRef<HTMLInputElement>(null)
 
-  // A revision starts from the item's own work item, place and progress.
+  const workItem = useRememberedWorkItem(projectId)
+  // A revision starts from the item's own work item, place and progress; a new upload from the work item
+  // of the last one (once the list shows the project still has it).
   useEffect(() => {
     if (open && revising)
       setSite({
@@ -80,6 +84,10 @@ export function UploadDialog({
         progress: revising.progress != null ? String(revising.progress) : '',
       })
   }, [open, revising])
+  useEffect(() => {
+    if (open && !revising && workItem.remembered)
+      setSite((s) => (s.workItem ? s : { ...s, workItem: workItem.remembered }))
+  }, [open, revising, workItem.remembered])
 
   function reset() {
     picked.clear()
@@ -154,6 +162,7 @@ export function UploadDialog({
     const key = keyRef.current.key
     setServerError(null)
     setProgress(0)
+    if (!revising) workItem.remember(site.workItem)
     await core.send(async (signal) => {
       try {
         const vars = {
@@ -195,6 +204,7 @@ export function UploadDialog({
     })
   }
 
+  const stalled = useStalled(sending ? progress : null)
   const descriptionError = touched && tooShort ? DOC_MSG.descriptionShort : undefined
   const totalBytes = ready.reduce((sum, p) => sum + (p.result?.file.size ?? 0), 0)
 
@@ -367,6 +377,25 @@ export function UploadDialog({
             percent={progress}
             label="Kemajuan unggahan"
           />
+        ) : null}
+        {stalled ? (
+          <p
+            data-testid="upload-stalled"
+            role="status"
+            className={css({
+              fontSize: 'xs',
+              color: 'amber.900',
+              bg: 'amber.50',
+              borderWidth: '1px',
+              borderColor: 'amber.200',
+              borderRadius: 'md',
+              px: '3',
+              py: '2',
+            })}
+          >
+            Sinyal lemah, pengiriman tertahan. Aman untuk menutup: tekan 'Lanjutkan di latar belakang', foto
+            disimpan di Kotak Keluar dan dikirim otomatis saat sinyal membaik.
+          </p>
         ) : null}
         {serverError ? (
           <p role="alert" className={css({ fontSize: 'sm', color: 'danger.fg' })}>

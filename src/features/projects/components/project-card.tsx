@@ -172,6 +172,8 @@ export const ProjectCard = memo(function ProjectCard({
                   lineClamp: '2',
                   wordBreak: 'break-word',
                 })}
+                // Cut after two lines: the whole name on hover (and on the project's own page, where it wraps).
+                title={project.name}
               >
                 {project.name}
               </h3>
@@ -296,6 +298,7 @@ export const ProjectCard = memo(function ProjectCard({
               minH: '2lh',
               wordBreak: 'break-word',
             })}
+            title={project.description}
           >
             {project.description}
           </p>

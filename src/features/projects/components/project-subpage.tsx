@@ -55,7 +55,10 @@ export function ProjectSubpage({
         )}
       >
         <IconArrowLeft />
-        <span className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>
+        <span
+          title={project.name}
+          className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}
+        >
           {project.name}
         </span>
       </Link>
