@@ -30,6 +30,20 @@ export type PublicLimits = {
   pinPerLinkPerHour: number
 }
 
+/** How the WhatsApp bot paces what it sends (server/modules/whatsapp/pacing.ts); 0 turns one off. */
+export type WhatsAppPacing = {
+  /** Least time between two messages to one recipient (WHATSAPP_MIN_GAP_MS). */
+  recipientGapMs: number
+  /** Least time between any two messages the bot sends (WHATSAPP_GLOBAL_GAP_MS). */
+  globalGapMs: number
+  /** Up to this much more, at random, after each gap (WHATSAPP_JITTER_MS): no machine-regular rhythm. */
+  jitterMs: number
+  /** A notification older than this is not sent but marked expired (WHATSAPP_MAX_AGE_MIN); 0: never. */
+  maxAgeMs: number
+  /** A notification waits this long for more of its kind to the same person (WHATSAPP_MERGE_WINDOW_MS). */
+  mergeWindowMs: number
+}
+
 export type Config = {
   port: number
   host: string
@@ -41,6 +55,7 @@ export type Config = {
   whatsappDriver: 'baileys' | 'simulated' | 'off'
   /** How long the WhatsApp lease lasts unrenewed (a stopped holder's bot moves to another process within it). */
   whatsappLeaseMs: number
+  whatsappPacing: WhatsAppPacing
   maxUploadBytes: number
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent'
   /** Built web app to serve; absent in API-only tests. */
@@ -104,6 +119,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     superadminPassword: env.SUPERADMIN_PASSWORD || undefined,
     whatsappDriver: driver,
     whatsappLeaseMs: positiveInt(env.WHATSAPP_LEASE_MS, 10_000),
+    whatsappPacing: {
+      recipientGapMs: nonNegativeInt(env.WHATSAPP_MIN_GAP_MS, 8000),
+      globalGapMs: nonNegativeInt(env.WHATSAPP_GLOBAL_GAP_MS, 3000),
+      jitterMs: nonNegativeInt(env.WHATSAPP_JITTER_MS, 2000),
+      maxAgeMs: nonNegativeInt(env.WHATSAPP_MAX_AGE_MIN, 30) * 60_000,
+      mergeWindowMs: nonNegativeInt(env.WHATSAPP_MERGE_WINDOW_MS, 60_000),
+    },
     maxUploadBytes: positiveInt(env.MAX_UPLOAD_MB, 200) * 1024 * 1024,
     logLevel: level,
     webDir: env.WEB_DIR === '' ? undefined : path.resolve(env.WEB_DIR ?? './dist'),

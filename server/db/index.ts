@@ -23,6 +23,7 @@ import * as firmSettings from './migrations/016-firm-settings-work-item-order'
 import * as shareLabels from './migrations/017-share-labels'
 import * as photoPrivacyTrash from './migrations/018-photo-privacy-trash'
 import * as passwordCodes from './migrations/020-password-codes'
+import * as whatsappPacing from './migrations/021-whatsapp-pacing'
 import type { DB } from './schema'
 import { refuseNewerSchema } from './schema-version'
 import { ImmediateSqliteDialect } from './sqlite-immediate'
@@ -105,6 +106,7 @@ const MIGRATIONS: Record<string, { up: (d: Dialect) => Migration['up'] }> = {
   '017-share-labels': shareLabels,
   '018-photo-privacy-trash': photoPrivacyTrash,
   '020-password-codes': passwordCodes,
+  '021-whatsapp-pacing': whatsappPacing,
 }
 
 /** The migrations this build knows, oldest first (server/db/schema-version.ts compares them). */

@@ -266,7 +266,7 @@ export type WhatsAppOutboxTable = {
   text: string
   /** The id WhatsApp gets: made once with the row, so a re-send is recognised as the same message. */
   message_id: string
-  status: 'pending' | 'sending' | 'sent' | 'failed'
+  status: 'pending' | 'sending' | 'sent' | 'failed' | 'expired' | 'skipped'
   attempts: number
   next_attempt_at: string
   claimed_by: string | null
@@ -278,6 +278,27 @@ export type WhatsAppOutboxTable = {
   document_key: ColumnType<string | null, string | null | undefined, string | null>
   document_name: ColumnType<string | null, string | null | undefined, string | null>
   document_mime: ColumnType<string | null, string | null | undefined, string | null>
+  /** Migration 021: the notification type (null: a message someone asked for: never merged or expired). */
+  kind: ColumnType<string | null, string | null | undefined, string | null>
+  /** Rows of one key due together go out as one message (merge_text with {n} = the sum of merge_count). */
+  merge_key: ColumnType<string | null, string | null | undefined, string | null>
+  merge_count: ColumnType<number, number | undefined, number>
+  merge_text: ColumnType<string | null, string | null | undefined, string | null>
+  /** The WhatsApp message id the row went out under (shared by every row of a merged send). */
+  sent_as: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+/** Per recipient (phone) and overall ('*'): when the next send may start (migration 021). */
+export type WhatsAppPacingTable = { key: string; next_allowed_at: string; held_by: string | null }
+
+/** What reaches a person's WhatsApp (migration 021); no row: the defaults. */
+export type NotificationChannelsTable = {
+  user_id: number
+  /** JSON array of notification types kept off WhatsApp. */
+  whatsapp_off: string
+  /** Admins: 'involved' (projects they are member, creator or reviewer of) or 'all'. */
+  admin_projects: string
+  updated_at: string
 }
 
 /** One row per singleton job; the holder renews expires_at on a heartbeat (migration 006). */
@@ -345,6 +366,8 @@ export type DB = {
   recap_files: RecapFilesTable
   notifications: NotificationsTable
   whatsapp_outbox: WhatsAppOutboxTable
+  whatsapp_pacing: WhatsAppPacingTable
+  notification_channels: NotificationChannelsTable
   leases: LeasesTable
   whatsapp_state: WhatsAppStateTable
   whatsapp_auth: WhatsAppAuthTable

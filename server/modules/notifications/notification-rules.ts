@@ -13,15 +13,30 @@ import type { DomainEvent } from '../../events'
  * also reaches the documentation's author), approvals and revisions to the uploader, a new employee to
  * the admins, a new project to the people who see it (its members and the admins; a new project has no
  * members yet, so in practice the other admins).
+ *
+ * `to` are the people it is about; `admins` adds every admin as the firm's overseers. The bell tells
+ * both everything; WhatsApp tells an overseeing admin only about projects they are involved in, unless
+ * they chose every project (notification-channels.ts, docs/decisions/0079).
  */
 export type Draft = {
   type: NotificationType
   to: number[]
+  /** Every admin also hears of it, as an overseer of the firm's projects. */
+  admins?: true
   title: string
   message: string
   link: string
   projectId: number | null
+  /** How a person's burst of these reads as one WhatsApp message; none: never merged. */
+  burst?: Burst
 }
+
+/**
+ * One WhatsApp message for several of one kind to one person (issue 32): `group` tells apart what may
+ * merge within a kind and project, `count` is how many items this one stands for, `summary` the message
+ * with {n} for the total ('{n} dokumentasi disetujui di project X').
+ */
+export type Burst = { group: string; count: number; summary: string; link: string }
 
 type Db = Kysely<DB>
 type Rule<E> = (db: Db, event: E) => Promise<Draft | null>
@@ -45,7 +60,8 @@ export const NOTIFICATION_RULES: Rules = {
     const what = files.length === 1 ? `file "${first.name}"` : `${files.length} file`
     return {
       type: 'file_uploaded',
-      to: await admins(db),
+      to: [],
+      admins: true,
       title: 'File baru diunggah',
       message: `${actor} mengunggah ${what} ke ${AREA_LABEL[e.area]} project ${project.name}.`,
       // One file: the file itself, marked in its folder; several: their folder.
@@ -54,6 +70,12 @@ export const NOTIFICATION_RULES: Rules = {
         files.length === 1 ? fileHash(e.area, first.folder, first.uuid) : folderHash(e.area, first.folder),
       ),
       projectId: project.id,
+      burst: {
+        group: `file:${e.area}`,
+        count: files.length,
+        summary: `{n} file baru diunggah ke ${AREA_LABEL[e.area]} project ${project.name}.`,
+        link: projectLink(project.slug, e.area),
+      },
     }
   },
   file_approved: (db, e) => fileReviewed(db, e, 'file_approved'),
@@ -67,11 +89,18 @@ export const NOTIFICATION_RULES: Rules = {
     if (!project || !doc) return null
     return {
       type: 'file_uploaded',
-      to: await admins(db),
+      to: [],
+      admins: true,
       title: 'Dokumentasi baru diunggah',
       message: `${actor} mengunggah dokumentasi "${clip(doc.description)}" di project ${project.name}.`,
       link: projectLink(project.slug, docHash(doc.uuid)),
       projectId: project.id,
+      burst: docBurst(
+        'doc-upload',
+        1,
+        `{n} dokumentasi baru diunggah di project ${project.name}.`,
+        project.slug,
+      ),
     }
   },
   doc_revised: async (db, e) => {
@@ -83,11 +112,18 @@ export const NOTIFICATION_RULES: Rules = {
     if (!project || !doc) return null
     return {
       type: 'file_uploaded',
-      to: await admins(db),
+      to: [],
+      admins: true,
       title: 'Revisi dokumentasi diunggah',
       message: `${actor} mengunggah revisi (versi ${e.version}) dokumentasi "${clip(doc.description)}" di project ${project.name}.`,
       link: projectLink(project.slug, docHash(doc.uuid)),
       projectId: project.id,
+      burst: docBurst(
+        'doc-revised',
+        1,
+        `{n} revisi dokumentasi diunggah di project ${project.name}.`,
+        project.slug,
+      ),
     }
   },
   doc_approved: (db, e) => docReviewed(db, e, 'file_approved'),
@@ -103,20 +139,29 @@ export const NOTIFICATION_RULES: Rules = {
     if (!project || !doc || !comment) return null
     return {
       type: 'comment_added',
-      to: [...(await admins(db)), doc.creator_id],
+      to: [doc.creator_id],
+      admins: true,
       title: 'Komentar baru',
       message: `${actor} mengomentari dokumentasi "${clip(doc.description, 40)}" di project ${project.name}: "${clip(comment.content)}"`,
       link: projectLink(project.slug, `${docHash(doc.uuid)}/komentar`),
       projectId: project.id,
+      burst: docBurst(
+        'comment',
+        1,
+        `{n} komentar baru di dokumentasi project ${project.name}.`,
+        project.slug,
+      ),
     }
   },
   employee_added: async (db, e) => ({
     type: 'employee_added',
-    to: await admins(db),
+    to: [],
+    admins: true,
     title: 'Karyawan baru',
     message: `${e.name} ditambahkan sebagai ${ROLE_LABELS[e.role as keyof typeof ROLE_LABELS] ?? e.role} oleh ${await nameOf(db, e.actorId)}.`,
     link: '/employees',
     projectId: null,
+    burst: { group: 'employee', count: 1, summary: '{n} karyawan baru ditambahkan.', link: '/employees' },
   }),
   project_created: async (db, e) => {
     const members = await db
@@ -126,7 +171,8 @@ export const NOTIFICATION_RULES: Rules = {
       .execute()
     return {
       type: 'project_created',
-      to: [...(await admins(db)), ...members.map((m) => m.user_id)],
+      to: members.map((m) => m.user_id),
+      admins: true,
       title: 'Project baru',
       message: `Project "${e.name}" dibuat oleh ${await nameOf(db, e.actorId)}.`,
       link: projectLink(e.slug),
@@ -163,6 +209,14 @@ async function reportDone(
       : `Laporan project ${project.name} gagal disusun: "${clip(report.title)}". Buka Laporan untuk mencoba lagi.`,
     link: `${projectLink(project.slug)}/laporan`,
     projectId: project.id,
+    burst: {
+      group: e.type,
+      count: 1,
+      summary: ready
+        ? `{n} laporan project ${project.name} siap diunduh dan dibagikan.`
+        : `{n} laporan project ${project.name} gagal disusun. Buka Laporan untuk mencoba lagi.`,
+      link: `${projectLink(project.slug)}/laporan`,
+    },
   }
 }
 
@@ -199,6 +253,14 @@ async function fileReviewed(
       : `${reason(e.note)}File "${file.name}" di project ${project.name} dikembalikan oleh ${actor} untuk direvisi.`,
     link: projectLink(project.slug, fileHash(e.area, file.folder, file.uuid)),
     projectId: project.id,
+    burst: {
+      group: 'file',
+      count: 1,
+      summary: approved
+        ? `{n} file disetujui di project ${project.name}.`
+        : `{n} file di project ${project.name} dikembalikan untuk direvisi. Buka Berkas untuk membaca catatannya.`,
+      link: projectLink(project.slug, e.area),
+    },
   }
 }
 
@@ -223,6 +285,7 @@ async function docReviewed(
       : `${reason(e.type === 'doc_revision' ? e.note : null)}Dokumentasi "${clip(doc.description)}" di project ${project.name} dikembalikan oleh ${actor} untuk direvisi.`,
     link: projectLink(project.slug, docHash(doc.uuid)),
     projectId: project.id,
+    burst: reviewBurst(approved, 1, project),
   }
 }
 
@@ -264,7 +327,25 @@ async function docsReviewed(
       : `${reason(e.note)}${what} di project ${project.name} dikembalikan oleh ${actor} untuk direvisi.`,
     link: projectLink(project.slug, docs.length === 1 ? docHash(first.uuid) : 'dokumentasi'),
     projectId: project.id,
+    burst: reviewBurst(approved, docs.length, project),
   }
+}
+
+/** Approvals (or revisions) of documentation, one by one or in bulk, merge into one count. */
+function reviewBurst(approved: boolean, count: number, project: { name: string; slug: string }): Burst {
+  return docBurst(
+    'doc',
+    count,
+    approved
+      ? `{n} dokumentasi disetujui di project ${project.name}.`
+      : `{n} dokumentasi di project ${project.name} dikembalikan untuk direvisi. Buka Berkas untuk membaca catatannya.`,
+    project.slug,
+  )
+}
+
+/** A burst about documentation: it links to the project's Dokumentasi tab. */
+function docBurst(group: string, count: number, summary: string, slug: string): Burst {
+  return { group, count, summary, link: projectLink(slug, 'dokumentasi') }
 }
 
 /**
@@ -299,7 +380,7 @@ export function clip(text: string, max = 80): string {
   return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat
 }
 
-async function admins(db: Db): Promise<number[]> {
+export async function admins(db: Db): Promise<number[]> {
   const rows = await db.selectFrom('users').select('id').where('role', '=', 'admin').execute()
   return rows.map((r) => r.id)
 }

@@ -4,7 +4,8 @@ import type { DomainEvent } from '../../events'
 import { nowIso } from '../../http'
 import { normalizePhone } from '../whatsapp/phone'
 import { newMessageId } from '../whatsapp/send-queue'
-import { NOTIFICATION_RULES } from './notification-rules'
+import { whatsappRecipients } from './notification-channels'
+import { admins, type Draft, NOTIFICATION_RULES } from './notification-rules'
 
 type WriterDeps = Pick<Deps, 'db' | 'dialect' | 'logger'> & {
   /** Whether notifications also go out by WhatsApp (WHATSAPP_DRIVER is not off). */
@@ -43,12 +44,13 @@ export class NotificationWriter implements NotificationSink {
     const draft = await rule(this.deps.db, event)
     if (!draft) return
     // Never the actor; only live, active accounts; each person once.
-    const ids = [...new Set(draft.to)].filter((id) => id !== event.actorId)
-    if (ids.length === 0) return
     const db = this.deps.db
+    const everyone = draft.admins ? [...draft.to, ...(await admins(db))] : draft.to
+    const ids = [...new Set(everyone)].filter((id) => id !== event.actorId)
+    if (ids.length === 0) return
     const recipients = await db
       .selectFrom('users')
-      .select(['id', 'phone'])
+      .select(['id', 'phone', 'role'])
       .where('id', 'in', ids)
       .where('is_active', '=', 1)
       .where('deleted_at', 'is', null)
@@ -57,6 +59,9 @@ export class NotificationWriter implements NotificationSink {
       .execute()
     if (recipients.length === 0) return
     const now = nowIso()
+    const toWhatsapp = this.deps.whatsapp
+      ? await whatsappRecipients(db, draft, recipients, new Set(draft.to))
+      : new Set<number>()
     await db.transaction().execute(async (trx) => {
       const rows = await trx
         .insertInto('notifications')
@@ -79,7 +84,7 @@ export class NotificationWriter implements NotificationSink {
       const phoneOf = new Map(recipients.map((r) => [r.id, normalizePhone(r.phone)]))
       const queued = rows.flatMap((row) => {
         const phone = phoneOf.get(row.user_id)
-        if (!phone) return []
+        if (!phone || !toWhatsapp.has(row.user_id)) return []
         return [
           {
             notification_id: row.id,
@@ -91,12 +96,25 @@ export class NotificationWriter implements NotificationSink {
             attempts: 0,
             next_attempt_at: now,
             created_at: now,
+            kind: draft.type,
+            ...mergeColumns(draft, row.user_id, this.deps.publicUrl),
           },
         ]
       })
       if (queued.length > 0) await trx.insertInto('whatsapp_outbox').values(queued).execute()
     })
     if (this.deps.channel) await sql`select pg_notify(${this.deps.channel}, '')`.execute(db)
+  }
+}
+
+/** How a person's burst of this kind merges into one message (send-queue.ts); none: it never merges. */
+function mergeColumns(draft: Draft, userId: number, publicUrl: string | undefined) {
+  const burst = draft.burst
+  if (!burst) return {}
+  return {
+    merge_key: `${userId}:${draft.type}:${draft.projectId ?? '-'}:${burst.group}`,
+    merge_count: burst.count,
+    merge_text: whatsappText({ title: draft.title, message: burst.summary, link: burst.link }, publicUrl),
   }
 }
 

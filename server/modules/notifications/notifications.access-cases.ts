@@ -1,3 +1,4 @@
+import * as channelEndpoints from '../../../src/contracts/notification-channels.endpoints'
 import * as endpoints from '../../../src/contracts/notifications.endpoints'
 import { type MatrixCase, matrixCase, notificationOf, users } from '../../test/access-matrix-fixtures'
 
@@ -18,5 +19,15 @@ export const accessCases: MatrixCase[] = [
   // timeout=0: the stream says 'ready' and ends, so the call completes.
   matrixCase(endpoints.stream, {
     call: async () => ({ path: '/api/notification/stream?timeout=0' }),
+  }),
+  // What reaches one's own WhatsApp: everyone with a bell, only their own choices.
+  matrixCase(channelEndpoints.read, {
+    call: async () => ({ path: '/api/user/notification-channels' }),
+  }),
+  matrixCase(channelEndpoints.update, {
+    call: async () => ({
+      path: '/api/user/notification-channels',
+      json: { whatsapp: { report_ready: true } },
+    }),
   }),
 ]

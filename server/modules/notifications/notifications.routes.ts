@@ -1,11 +1,17 @@
 import { streamSSE } from 'hono/streaming'
 import { MSG } from '../../../src/contracts/common'
+import {
+  NOTIFICATION_CHANNELS_MSG,
+  NotificationChannelsUpdateSchema,
+} from '../../../src/contracts/notification-channels'
+import * as channelEndpoints from '../../../src/contracts/notification-channels.endpoints'
 import { NOTIFICATION_MSG, NOTIFICATION_STREAM } from '../../../src/contracts/notifications'
 import * as endpoints from '../../../src/contracts/notifications.endpoints'
 import { access } from '../../access'
-import { AppError, idParam, ok } from '../../http'
+import { AppError, idParam, jsonBody, ok } from '../../http'
 import type { Routes } from '../../route'
 import { bearerToken, tokenDigest, userForToken } from '../auth/sessions.service'
+import { readChannels, updateChannels } from './notification-channels'
 import { listNotifications, markAllRead, markRead } from './notifications.service'
 
 /** A stream ends after this long (the client reconnects): no connection lives forever behind a proxy. */
@@ -20,6 +26,17 @@ export const notificationRoutes: Routes = (deps, on) => {
   on(endpoints.readAll, async (c) => ok(c, NOTIFICATION_MSG.readAll, await markAllRead(deps, c.var.user)))
 
   on(endpoints.read, async (c) => ok(c, NOTIFICATION_MSG.read, await markRead(deps, c.var.user, idParam(c))))
+
+  // What reaches the caller's WhatsApp (issue 32); the bell keeps showing everything.
+  on(channelEndpoints.read, async (c) =>
+    ok(c, NOTIFICATION_CHANNELS_MSG.read, await readChannels(deps, c.var.user)),
+  )
+  on(channelEndpoints.update, async (c) => {
+    const channels = await updateChannels(deps, c.var.user, () =>
+      jsonBody(c, NotificationChannelsUpdateSchema),
+    )
+    return ok(c, NOTIFICATION_CHANNELS_MSG.saved, channels)
+  })
 
   // Server-sent events: the caller's new notifications as they are written by any process. Read with
   // fetch (the bearer token goes in the header, never in the URL). `?timeout=` shortens the stream's

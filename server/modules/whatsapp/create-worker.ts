@@ -14,6 +14,7 @@ export function createWhatsAppWorker(
     db: deps.db,
     logger: deps.logger,
     leaseMs: deps.config.whatsappLeaseMs,
+    pacing: deps.config.whatsappPacing,
     readDocument: deps.store ? (key) => readBlob(deps.store as BlobStore, key) : undefined,
     makeDriver: (holder) =>
       driver === 'baileys' ? new BaileysDriver(deps.db, deps.logger) : new SimulatedDriver(deps.db, holder),

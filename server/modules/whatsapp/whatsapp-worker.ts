@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import os from 'node:os'
 import type { Kysely } from 'kysely'
+import type { WhatsAppPacing } from '../../config'
 import type { DB } from '../../db/schema'
 import type { Logger } from '../../logger'
 import type { WhatsAppDriver } from './gateway'
@@ -20,6 +21,8 @@ type WorkerOptions = {
   holder?: string
   /** Reads a queued message's document (the blob store); without it documents go as their text. */
   readDocument?: ReadDocument
+  /** Gaps, expiry and merge window (config.whatsappPacing); without it the queue is sent unpaced (tests). */
+  pacing?: WhatsAppPacing
 }
 
 /**
@@ -43,6 +46,11 @@ export class WhatsAppWorker {
     this.holder = opts.holder ?? `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`
   }
 
+  /** A fifth of the lease: a drain that waits for paced slots ends in time for the next renewal. */
+  private get heartbeatMs(): number {
+    return Math.max(200, Math.floor(this.opts.leaseMs / 5))
+  }
+
   get isHolder(): boolean {
     return this.holding
   }
@@ -54,7 +62,7 @@ export class WhatsAppWorker {
   start(): void {
     this.stopped = false
     void this.tick()
-    this.timer = setInterval(() => void this.tick(), Math.max(200, Math.floor(this.opts.leaseMs / 5)))
+    this.timer = setInterval(() => void this.tick(), this.heartbeatMs)
     this.timer.unref()
   }
 
@@ -101,6 +109,7 @@ export class WhatsAppWorker {
       this.holder,
       () => this.holding && !this.stopped,
       this.opts.readDocument,
+      { pacing: this.opts.pacing, budgetMs: this.heartbeatMs },
     )
   }
 

@@ -8,23 +8,29 @@ import type { DB } from '../../db/schema'
 import { AppError } from '../../http'
 import { clearBaileysAuth } from './db-auth-state'
 import { leaseHolder } from './lease'
+import { waitingCount } from './queue-waiting'
 import { simulateScan } from './simulated-driver'
 import { readState, requestLogout } from './state'
 import { WHATSAPP_LEASE } from './whatsapp-worker'
 
-type ServiceDeps = { db: Kysely<DB>; config: Pick<Config, 'whatsappDriver'> }
+type ServiceDeps = { db: Kysely<DB>; config: Pick<Config, 'whatsappDriver' | 'whatsappPacing'> }
 
 /**
  * GET /api/whatsapp/qr, answered by any process from the state the lease holder keeps in the database:
- * the QR as an image data URL while a scan is awaited, active_session once connected.
+ * the QR as an image data URL while a scan is awaited, active_session once connected, and how many
+ * messages wait in the queue (issue 32).
  */
 export async function whatsappSession(deps: ServiceDeps, user: Actor): Promise<WhatsAppSession> {
   await access.require(deps, user, 'whatsapp.manage')
   if (deps.config.whatsappDriver === 'off')
-    return { qr: null, active_session: false, status: 'off', account: null }
-  const [state, holder] = await Promise.all([readState(deps.db), leaseHolder(deps.db, WHATSAPP_LEASE)])
+    return { qr: null, active_session: false, status: 'off', account: null, waiting: 0 }
+  const [state, holder, waiting] = await Promise.all([
+    readState(deps.db),
+    leaseHolder(deps.db, WHATSAPP_LEASE),
+    waitingCount(deps.db, deps.config.whatsappPacing),
+  ])
   // No process holds the bot right now (all stopped, or one is taking over): nothing to show yet.
-  if (!holder) return { qr: null, active_session: false, status: 'starting', account: null }
+  if (!holder) return { qr: null, active_session: false, status: 'starting', account: null, waiting }
   const qr =
     state.status === 'waiting_scan' && state.qr
       ? await QRCode.toDataURL(state.qr, { margin: 1, width: 320, errorCorrectionLevel: 'M' })
@@ -34,6 +40,7 @@ export async function whatsappSession(deps: ServiceDeps, user: Actor): Promise<W
     active_session: state.status === 'connected',
     status: state.status,
     account: state.status === 'connected' ? state.account : null,
+    waiting,
   }
 }
 

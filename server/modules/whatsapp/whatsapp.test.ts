@@ -34,6 +34,12 @@ beforeAll(async () => {
     token: admin.token,
     json: { user_ids: [planner.id] },
   })
+  // The second admin takes part in no project: WhatsApp about every project is their own choice (issue 32).
+  const all = await t.request('PUT', '/api/user/notification-channels', {
+    token: otherAdmin.token,
+    json: { admin_projects: 'all' },
+  })
+  expect(all.status, all.text).toBe(200)
   await t.deps.notifications.idle()
   // The project's own notification queued a message too; the tests start from an empty queue.
   await t.db.deleteFrom('whatsapp_outbox').execute()
@@ -75,7 +81,10 @@ async function setOffline(offline: boolean) {
     .execute()
 }
 
-/** Every message id in the simulated phone exactly once, and every queued row among them. */
+/**
+ * Every message id in the simulated phone exactly once, and every queued row sent under one of them
+ * (rows of one person's burst share one message: `sent_as`, issue 32).
+ */
 async function expectExactlyOnce() {
   const rows = await outbox()
   const sent = await delivered()
@@ -83,7 +92,7 @@ async function expectExactlyOnce() {
   for (const s of sent) counts.set(s.message_id, (counts.get(s.message_id) ?? 0) + 1)
   expect([...counts.values()].every((n) => n === 1)).toBe(true)
   expect(rows.every((r) => r.status === 'sent')).toBe(true)
-  expect([...counts.keys()].sort()).toEqual(rows.map((r) => r.message_id).sort())
+  expect([...counts.keys()].sort()).toEqual([...new Set(rows.map((r) => r.sent_as))].sort())
 }
 
 describe(`WhatsApp queue through the simulated driver (${TEST_DB})`, () => {
@@ -154,8 +163,12 @@ describe(`WhatsApp queue through the simulated driver (${TEST_DB})`, () => {
     expect(b.isHolder).toBe(true)
     expect(await session()).toMatchObject({ active_session: true, qr: null })
     await expectExactlyOnce()
+    // Two uploads waited for each admin: one message each, saying how many (issue 32).
     const bySender = (await delivered()).filter((m) => m.sender === 'proses-b')
-    expect(bySender.length).toBe(4)
+    expect(bySender.length).toBe(2)
+    expect(
+      bySender.every((m) => m.text.includes('2 file baru diunggah ke Perencanaan project Bendungan.')),
+    ).toBe(true)
     // More heartbeats send nothing again.
     await b.tick()
     await b.tick()
@@ -237,7 +250,7 @@ describe(`WhatsApp queue through the simulated driver (${TEST_DB})`, () => {
       .execute()
     const driver = connectedDriver(new Error('nomor tidak terdaftar di WhatsApp'))
     const first = await drainQueue(t.db, driver, 'proses-d')
-    expect(first).toEqual({ sent: 0, retried: 1, failed: 0 })
+    expect(first).toEqual({ sent: 0, retried: 1, failed: 0, expired: 0 })
     let [row] = await outbox()
     expect(row).toMatchObject({
       status: 'pending',
@@ -246,7 +259,7 @@ describe(`WhatsApp queue through the simulated driver (${TEST_DB})`, () => {
     })
     expect(Date.parse(row?.next_attempt_at as string)).toBeGreaterThan(Date.now() + backoffMs(1) - 5000)
     // Not due yet: the next pass leaves it alone.
-    expect(await drainQueue(t.db, driver, 'proses-d')).toEqual({ sent: 0, retried: 0, failed: 0 })
+    expect(await drainQueue(t.db, driver, 'proses-d')).toEqual({ sent: 0, retried: 0, failed: 0, expired: 0 })
     expect(backoffMs(2)).toBe(2 * backoffMs(1))
     expect(backoffMs(30)).toBe(60 * 60 * 1000)
     for (let i = 1; i < MAX_ATTEMPTS; i++) {
@@ -296,6 +309,11 @@ describe(`PUBLIC_URL (${TEST_DB})`, () => {
     try {
       const a = await linked.user('admin', { phone: '081111111111' })
       const b = await linked.user('admin', { name: 'Admin Dua', phone: '081111111112' })
+      // b takes part in no project: WhatsApp about every project is b's choice (issue 32).
+      await linked.request('PUT', '/api/user/notification-channels', {
+        token: b.token,
+        json: { admin_projects: 'all' },
+      })
       const made = await linked.request('POST', '/api/project/create', {
         token: a.token,
         json: { name: 'Dengan Tautan', description: 'Pesan dengan tautan' },
@@ -331,7 +349,13 @@ describe(`WHATSAPP_DRIVER=off (${TEST_DB})`, () => {
       ).toEqual([b.id])
       expect(await off.db.selectFrom('whatsapp_outbox').select('id').execute()).toEqual([])
       const qr = await off.request('GET', '/api/whatsapp/qr', { token: a.token })
-      expect(qr.json.data).toEqual({ qr: null, active_session: false, status: 'off', account: null })
+      expect(qr.json.data).toEqual({
+        qr: null,
+        active_session: false,
+        status: 'off',
+        account: null,
+        waiting: 0,
+      })
       expect((await off.request('POST', '/api/whatsapp/logout', { token: a.token })).status).toBe(200)
       // The test-only scan route does not exist without the simulated driver.
       expect((await off.request('POST', '/api/whatsapp/simulate-scan', { token: a.token })).status).toBe(404)
