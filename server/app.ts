@@ -22,6 +22,7 @@ import { projectDownloadRoutes } from './modules/project-download/project-downlo
 import { projectRoutes } from './modules/projects/projects.routes'
 import { recapRoutes } from './modules/recaps/recaps.routes'
 import { reportRoutes } from './modules/reports/reports.routes'
+import { resumableRoutes } from './modules/resumable-uploads/resumable.routes'
 import { settingsRoutes } from './modules/settings/settings.routes'
 import { publicShareRoutes } from './modules/shares/public-share.routes'
 import { sharePageRoutes } from './modules/shares/share-pages.routes'
@@ -53,6 +54,7 @@ const API_MODULES: readonly Routes[] = [
   fileRoutes,
   docRoutes,
   recapRoutes,
+  resumableRoutes,
   notificationRoutes,
   whatsappRoutes,
   workItemRoutes,

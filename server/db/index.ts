@@ -22,6 +22,7 @@ import * as reviewNotes from './migrations/015-review-notes'
 import * as firmSettings from './migrations/016-firm-settings-work-item-order'
 import * as shareLabels from './migrations/017-share-labels'
 import * as photoPrivacyTrash from './migrations/018-photo-privacy-trash'
+import * as resumableUploads from './migrations/022-resumable-uploads'
 import * as passwordCodes from './migrations/020-password-codes'
 import * as whatsappPacing from './migrations/021-whatsapp-pacing'
 import type { DB } from './schema'
@@ -105,6 +106,7 @@ const MIGRATIONS: Record<string, { up: (d: Dialect) => Migration['up'] }> = {
   '016-firm-settings-work-item-order': firmSettings,
   '017-share-labels': shareLabels,
   '018-photo-privacy-trash': photoPrivacyTrash,
+  '022-resumable-uploads': resumableUploads,
   '020-password-codes': passwordCodes,
   '021-whatsapp-pacing': whatsappPacing,
 }

@@ -242,6 +242,30 @@ export type RecapFilesTable = {
   created_at: string
 }
 
+/** A big file arriving in parts (migration 022, server/modules/resumable-uploads). */
+export type ResumableUploadsTable = {
+  id: string
+  user_id: number
+  project_id: number
+  /** 'perencanaan' | 'pengawasan' | 'rekap' */
+  target: string
+  folder_slug: string | null
+  name: string
+  size_bytes: number
+  received_bytes: Generated<number>
+  fingerprint: string | null
+  created_at: string
+  expires_at: string
+  completed_at: string | null
+}
+
+export type ResumablePartsTable = {
+  upload_id: string
+  start_byte: number
+  size_bytes: number
+  blob_key: string
+}
+
 export type NotificationsTable = {
   id: Generated<number>
   user_id: number
@@ -364,6 +388,8 @@ export type DB = {
   doc_likes: DocLikesTable
   doc_comments: DocCommentsTable
   recap_files: RecapFilesTable
+  resumable_uploads: ResumableUploadsTable
+  resumable_parts: ResumablePartsTable
   notifications: NotificationsTable
   whatsapp_outbox: WhatsAppOutboxTable
   whatsapp_pacing: WhatsAppPacingTable

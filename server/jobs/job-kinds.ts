@@ -1,6 +1,7 @@
 import { docPrivacyJob } from '../modules/documentation/doc-privacy-job'
 import { docThumbnailJob } from '../modules/documentation/doc-thumbnail-job'
 import { reportRenderJob } from '../modules/reports/report-render-job'
+import { resumableSweepJob } from '../modules/resumable-uploads/resumable-sweep-job'
 import { trashSweepJob } from '../modules/trash/trash-sweep-job'
 import { uploadSweepJob } from '../uploads/sweep-job'
 import type { JobKind } from './job-kind'
@@ -13,4 +14,5 @@ export const JOB_KINDS: readonly JobKind<any>[] = [
   docPrivacyJob,
   reportRenderJob,
   uploadSweepJob,
+  resumableSweepJob,
 ]

@@ -1,4 +1,5 @@
 import type { Deps } from '../deps'
+import { queueResumableSweep } from '../modules/resumable-uploads/resumable-sweep-job'
 import { queueUploadSweep } from '../uploads/sweep-job'
 import { JOB_KINDS } from './job-kinds'
 import { JobRunner } from './job-runner'
@@ -21,6 +22,9 @@ export function startJobRunner(deps: Deps): JobRunner {
   runner.start()
   queueUploadSweep(deps.db, deps.dialect).catch((err) =>
     deps.logger.error('queueing the hourly upload sweep failed', err),
+  )
+  queueResumableSweep(deps.db, deps.dialect).catch((err) =>
+    deps.logger.error('queueing the sweep of expired resumable uploads failed', err),
   )
   return runner
 }

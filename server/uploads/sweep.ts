@@ -16,6 +16,7 @@ export const BLOB_COLUMNS: readonly BlobColumn[] = [
   { table: 'reports', column: 'blob_key' },
   { table: 'users', column: 'avatar', prefix: '/storage/' },
   { table: 'firm_settings', column: 'logo_key' },
+  { table: 'resumable_parts', column: 'blob_key' },
 ]
 
 /**

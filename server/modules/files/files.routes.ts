@@ -1,3 +1,4 @@
+import type { Context } from 'hono'
 import { FILE_MSG, type UploadResponse } from '../../../src/contracts/files'
 import * as endpoints from '../../../src/contracts/files.endpoints'
 import { sendStoredFile } from '../../downloads'
@@ -14,23 +15,11 @@ import { optionalJson } from './review-body'
 export const fileRoutes: Routes = (deps, on) => {
   // SPEC's answer: { success, message, results, errors: [{ name, message }] }. The stored files and the
   // Idempotency-Key's answer commit together; a repeat replays the same answer.
-  on(endpoints.upload, async (c) => {
-    let res: Response
-    try {
-      res = await runUpload(c, deps, fileUpload, { slug: c.req.param('slug'), area: c.req.param('area') })
-    } catch (err) {
-      if (!(err instanceof NothingStored)) throw err
-      const body: UploadResponse = { success: false, message: err.message, results: [], errors: err.errors }
-      return c.json(body, err.status)
-    }
-    // The envelope keeps the outcome in `data` as every create does; SPEC's fields sit beside it.
-    const envelope = (await res.json()) as { success: boolean; message: string; data: UploadResponse }
-    return c.json(
-      { ...envelope, results: envelope.data.results, errors: envelope.data.errors },
-      res.status as 201,
-      Object.fromEntries([...res.headers].filter(([k]) => k.toLowerCase() === 'idempotent-replayed')),
-    )
-  })
+  on(endpoints.upload, (c) =>
+    inSpecEnvelope(c, () =>
+      runUpload(c, deps, fileUpload, { slug: c.req.param('slug'), area: c.req.param('area') }),
+    ),
+  )
 
   on(endpoints.download, async (c) => {
     const file = await fileDownload(
@@ -60,4 +49,26 @@ export const fileRoutes: Routes = (deps, on) => {
     await removeFile(deps, c.var.user, c.req.param('slug'), c.req.param('fileUuid'))
     return ok(c, FILE_MSG.fileDeleted)
   })
+}
+
+/**
+ * SPEC's answer of an area upload: { success, message, results, errors: [{ name, message }] }. The
+ * envelope keeps the outcome in `data` as every create does; SPEC's fields sit beside it. A repeat keeps
+ * its Idempotent-Replayed header. Also the answer of a completed resumable area upload.
+ */
+export async function inSpecEnvelope(c: Context, run: () => Promise<Response>): Promise<Response> {
+  let res: Response
+  try {
+    res = await run()
+  } catch (err) {
+    if (!(err instanceof NothingStored)) throw err
+    const body: UploadResponse = { success: false, message: err.message, results: [], errors: err.errors }
+    return c.json(body, err.status)
+  }
+  const envelope = (await res.json()) as { success: boolean; message: string; data: UploadResponse }
+  return c.json(
+    { ...envelope, results: envelope.data.results, errors: envelope.data.errors },
+    res.status as 201,
+    Object.fromEntries([...res.headers].filter(([k]) => k.toLowerCase() === 'idempotent-replayed')),
+  )
 }
