@@ -50,6 +50,8 @@ export function Button({
           : onClick
       }
       {...props}
+      // The reason, also on hover (a caller's own title would name the action, not why it is off).
+      title={blocked ? needsSignal : props.title}
     >
       {loading ? <Spinner /> : null}
       {children}

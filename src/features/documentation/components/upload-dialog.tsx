@@ -205,6 +205,13 @@ export function UploadDialog({
   }
 
   const stalled = useStalled(sending ? progress : null)
+  // The meter and the stall note sit at the end of a long sheet: brought into view above the pinned
+  // footer when sending starts and when it stalls.
+  const sendingRef = useRef<HTMLDivElement>(null)
+  const started = progress !== null
+  useEffect(() => {
+    if (started || stalled) sendingRef.current?.scrollIntoView({ block: 'nearest' })
+  }, [started, stalled])
   const descriptionError = touched && tooShort ? DOC_MSG.descriptionShort : undefined
   const totalBytes = ready.reduce((sum, p) => sum + (p.result?.file.size ?? 0), 0)
 
@@ -368,34 +375,36 @@ export function UploadDialog({
         />
 
         {progress !== null ? (
-          <UploadMeter
-            live
-            tight
-            tone="muted"
-            start={progress < 100 ? 'Mengunggah foto...' : 'Menyimpan di server...'}
-            end={`${progress}%`}
-            percent={progress}
-            label="Kemajuan unggahan"
-          />
-        ) : null}
-        {stalled ? (
-          <p
-            data-testid="upload-stalled"
-            role="status"
-            className={css({
-              fontSize: 'xs',
-              color: 'amber.900',
-              bg: 'amber.50',
-              borderWidth: '1px',
-              borderColor: 'amber.200',
-              borderRadius: 'md',
-              px: '3',
-              py: '2',
-            })}
-          >
-            Sinyal lemah, pengiriman tertahan. Aman untuk menutup: tekan 'Lanjutkan di latar belakang', foto
-            disimpan di Kotak Keluar dan dikirim otomatis saat sinyal membaik.
-          </p>
+          <div ref={sendingRef} className={stack({ gap: '3', scrollMarginBottom: '28' })}>
+            <UploadMeter
+              live
+              tight
+              tone="muted"
+              start={progress < 100 ? 'Mengunggah foto...' : 'Menyimpan di server...'}
+              end={`${progress}%`}
+              percent={progress}
+              label="Kemajuan unggahan"
+            />
+            {stalled ? (
+              <p
+                data-testid="upload-stalled"
+                role="status"
+                className={css({
+                  fontSize: 'xs',
+                  color: 'amber.900',
+                  bg: 'amber.50',
+                  borderWidth: '1px',
+                  borderColor: 'amber.200',
+                  borderRadius: 'md',
+                  px: '3',
+                  py: '2',
+                })}
+              >
+                Sinyal lemah, pengiriman tertahan. Aman untuk menutup: tekan 'Lanjutkan di latar belakang',
+                foto disimpan di Kotak Keluar dan dikirim otomatis saat sinyal membaik.
+              </p>
+            ) : null}
+          </div>
         ) : null}
         {serverError ? (
           <p role="alert" className={css({ fontSize: 'sm', color: 'danger.fg' })}>

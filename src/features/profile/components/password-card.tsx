@@ -4,6 +4,7 @@ import { flex, grid, hstack } from 'styled-system/patterns'
 import { PasswordChangeSchema } from '../../../contracts/users'
 import { errorMessage } from '../../../lib/api'
 import { useValidatedForm } from '../../../lib/form'
+import { needsSignalTo } from '../../../lib/use-online'
 import { Button } from '../../../ui/button'
 import { Card } from '../../../ui/card'
 import { TextField } from '../../../ui/field'
@@ -90,7 +91,7 @@ export function PasswordCard() {
             pt: '2',
           })}
         >
-          <Button type="submit" loading={mutation.isPending}>
+          <Button type="submit" loading={mutation.isPending} needsSignal={needsSignalTo('mengubah password')}>
             Ubah Password
           </Button>
         </div>

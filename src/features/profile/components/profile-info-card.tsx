@@ -7,6 +7,7 @@ import { AVATAR_MAX_BYTES, AVATAR_TYPE_MESSAGE, ProfileUpdateSchema } from '../.
 import { errorMessage } from '../../../lib/api'
 import { useValidatedForm } from '../../../lib/form'
 import { formatDateLong } from '../../../lib/format'
+import { needsSignalTo } from '../../../lib/use-online'
 import { Avatar } from '../../../ui/avatar'
 import { Button } from '../../../ui/button'
 import { Card } from '../../../ui/card'
@@ -96,6 +97,7 @@ export function ProfileInfoCard({ user }: { user: User }) {
               aria-label="Ubah foto profil"
               title="Ubah foto profil"
               disabled={avatarMutation.isPending}
+              needsSignal={needsSignalTo('mengubah foto profil')}
               onClick={() => fileInput.current?.click()}
               className={css({ position: 'absolute', right: '0', bottom: '0', borderRadius: 'full' })}
             >
@@ -164,7 +166,12 @@ export function ProfileInfoCard({ user }: { user: User }) {
               pt: '2',
             })}
           >
-            <Button type="submit" loading={profileMutation.isPending} disabled={unchanged}>
+            <Button
+              type="submit"
+              loading={profileMutation.isPending}
+              disabled={unchanged}
+              needsSignal={needsSignalTo('menyimpan profil')}
+            >
               {profileMutation.isPending ? null : <IconSave />} Simpan Perubahan
             </Button>
           </div>
