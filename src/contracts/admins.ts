@@ -39,3 +39,14 @@ export const AdminCreateSchema = v.object(
   MSG.validation,
 )
 export type AdminCreateInput = v.InferInput<typeof AdminCreateSchema>
+
+/** The superadmin edits an admin's name, email and phone (issue 32); the password only by a reset. */
+export const AdminUpdateSchema = v.object(
+  {
+    name: AdminCreateSchema.entries.name,
+    email: AdminCreateSchema.entries.email,
+    phone: AdminCreateSchema.entries.phone,
+  },
+  MSG.validation,
+)
+export type AdminUpdateInput = v.InferInput<typeof AdminUpdateSchema>

@@ -1,3 +1,5 @@
+import * as v from 'valibot'
+import { PasswordResetResultSchema, PasswordResetSchema, UserSchema } from './auth'
 import { EmployeeCreateSchema, EmployeeUpdateSchema } from './employees'
 import { endpoint } from './endpoint'
 
@@ -11,6 +13,8 @@ export const create = endpoint({
   summary: 'Buat karyawan di bawah admin :id',
   json: EmployeeCreateSchema,
   created: true,
+  response: UserSchema,
+  errors: [409],
 })
 
 export const list = endpoint({
@@ -19,6 +23,7 @@ export const list = endpoint({
   access: 'employee.manage',
   tag: 'Karyawan',
   summary: 'Daftar karyawan',
+  response: v.array(UserSchema),
 })
 
 export const update = endpoint({
@@ -28,6 +33,8 @@ export const update = endpoint({
   tag: 'Karyawan',
   summary: 'Ubah karyawan',
   json: EmployeeUpdateSchema,
+  response: UserSchema,
+  errors: [409],
 })
 
 export const setActive = endpoint({
@@ -36,6 +43,7 @@ export const setActive = endpoint({
   access: 'employee.manage',
   tag: 'Karyawan',
   summary: 'Aktifkan (true) atau nonaktifkan (false)',
+  response: UserSchema,
 })
 
 export const remove = endpoint({
@@ -44,4 +52,18 @@ export const remove = endpoint({
   access: 'employee.manage',
   tag: 'Karyawan',
   summary: 'Hapus karyawan',
+  response: null,
+})
+
+export const resetPassword = endpoint({
+  method: 'POST',
+  path: '/api/employee/reset-password/:id',
+  access: 'employee.manage',
+  tag: 'Karyawan',
+  summary:
+    'Reset password karyawan: password baru ditampilkan sekali, atau dikirim lewat WhatsApp dengan { via: "whatsapp" }; semua sesinya berakhir',
+  jsonOptional: PasswordResetSchema,
+  response: PasswordResetResultSchema,
+  // 409: WhatsApp asked with no linked bot; 422 also: the account has no number WhatsApp takes.
+  errors: [409],
 })

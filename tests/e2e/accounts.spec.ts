@@ -198,7 +198,7 @@ test('admin manages employees: add both roles, edit, deactivate (login then fail
   await jokoPage.getByLabel('Email').fill(people[1].email)
   await jokoPage.getByLabel('Password').fill('karyawan-rahasia')
   await jokoPage.getByRole('button', { name: 'Masuk' }).click()
-  await expect(jokoPage.getByText('Email atau password salah')).toBeVisible()
+  await expect(jokoPage.getByText('Akun Anda dinonaktifkan. Hubungi admin.')).toBeVisible()
   await other.close()
 
   // Search, then delete Dewi with the confirmation.

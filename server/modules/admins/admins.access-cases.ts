@@ -19,6 +19,15 @@ export const accessCases: MatrixCase[] = [
   matrixCase(endpoints.list, {
     call: async () => ({ path: '/api/admin/list' }),
   }),
+  matrixCase(endpoints.update, {
+    call: async () => ({
+      path: `/api/admin/update/${(await account('admin')).id}`,
+      json: { name: 'Admin Diubah', email: `admin-${randomUUID()}@berkas.test`, phone: '081234567890' },
+    }),
+  }),
+  matrixCase(endpoints.resetPassword, {
+    call: async () => ({ path: `/api/admin/reset-password/${(await account('admin')).id}`, json: {} }),
+  }),
   matrixCase(endpoints.remove, {
     call: async () => ({ path: `/api/admin/remove/${(await account('admin')).id}` }),
   }),

@@ -1,10 +1,12 @@
-import { AdminCreateSchema } from '../../../src/contracts/admins'
+import { AdminCreateSchema, AdminUpdateSchema } from '../../../src/contracts/admins'
 import * as endpoints from '../../../src/contracts/admins.endpoints'
+import { AUTH_MSG } from '../../../src/contracts/auth'
 import { idParam, jsonBody, ok } from '../../http'
 import { idempotentCreate } from '../../idempotency'
 import type { Routes } from '../../route'
+import { readResetChoice } from '../auth/password-reset'
 import { toUser } from '../users/user-view'
-import { createAdmin, listAdmins, removeAdmin } from './admins.service'
+import { createAdmin, listAdmins, removeAdmin, resetAdminPassword, updateAdmin } from './admins.service'
 
 /** /api/admin (SPEC section 7). Who may call it is decided in the service (superadmin only). */
 export const adminRoutes: Routes = (deps, on) => {
@@ -21,6 +23,16 @@ export const adminRoutes: Routes = (deps, on) => {
   )
 
   on(endpoints.list, async (c) => ok(c, 'Daftar admin', (await listAdmins(deps, c.var.user)).map(toUser)))
+
+  on(endpoints.update, async (c) => {
+    const row = await updateAdmin(deps, c.var.user, idParam(c), () => jsonBody(c, AdminUpdateSchema))
+    return ok(c, 'Admin berhasil diperbarui', toUser(row))
+  })
+
+  on(endpoints.resetPassword, async (c) => {
+    const result = await resetAdminPassword(deps, c.var.user, idParam(c), () => readResetChoice(c))
+    return ok(c, 'sent' in result ? AUTH_MSG.passwordSent : AUTH_MSG.passwordReset, result)
+  })
 
   on(endpoints.remove, async (c) => {
     await removeAdmin(deps, c.var.user, idParam(c))

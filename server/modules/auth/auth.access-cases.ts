@@ -4,11 +4,21 @@ import { type MatrixCase, matrixCase, PASSWORD, users } from '../../test/access-
 /** How the access matrix calls each endpoint of this module (server/access-matrix.test.ts). */
 export const accessCases: MatrixCase[] = [
   matrixCase(endpoints.login, {
-    // A deactivated user cannot log in (401); anyone else logs in with their own account.
-    expect: { deactivated: 401 },
+    // A deactivated user with the right password is told so (403, issue 32); anyone else logs in.
+    expect: { deactivated: 403 },
     call: async ({ user }) => ({
       path: '/api/auth/login',
       json: { email: (user ?? users.admin).email, password: PASSWORD },
+    }),
+  }),
+  // Public: the same 200 for every email, and a wrong code is a 422 whoever asks.
+  matrixCase(endpoints.forgot, {
+    call: async ({ user }) => ({ path: '/api/auth/forgot', json: { email: (user ?? users.admin).email } }),
+  }),
+  matrixCase(endpoints.reset, {
+    call: async ({ user }) => ({
+      path: '/api/auth/reset',
+      json: { email: (user ?? users.admin).email, code: '000000', new_password: 'password-baru-123' },
     }),
   }),
   matrixCase(endpoints.logout, {

@@ -1,11 +1,13 @@
-import { LoginSchema } from '../../../src/contracts/auth'
+import { AUTH_MSG, ForgotSchema, LoginSchema, ResetSchema } from '../../../src/contracts/auth'
 import * as endpoints from '../../../src/contracts/auth.endpoints'
 import { MSG } from '../../../src/contracts/common'
 import { clientIp } from '../../client-ip'
 import { AppError, jsonBody, ok } from '../../http'
+import { publicAddress, publicBudget } from '../../limits/public-budget'
 import type { Routes } from '../../route'
 import { toUser } from '../users/user-view'
 import { DEVICE_HEADER, knownDevice, rememberDevice } from './login-devices'
+import { redeemCode, requestCode } from './password-codes'
 import { dummyHash, verifyPassword } from './passwords'
 import { bearerToken, createSession, revokeToken } from './sessions.service'
 
@@ -24,12 +26,35 @@ export const authRoutes: Routes = (deps, on) => {
       .executeTakeFirst()
     // Always run one verification so a missing account costs the same time as a wrong password.
     const valid = await verifyPassword(user?.password_hash ?? (await dummyHash()), input.password)
-    if (!user || !valid || user.is_active !== 1) throw new AppError(401, MSG.loginFailed)
+    if (!user || !valid) throw new AppError(401, MSG.loginFailed)
     await attempt.succeeded()
+    // Only after the right password (it says nothing to a guesser): a deactivated person stops guessing.
+    if (user.is_active !== 1) throw new AppError(403, AUTH_MSG.deactivated)
     const token = await createSession(db, user.id, config.tokenTtlMs)
     const deviceToken = await rememberDevice(db, user.id, device, shown)
     return ok(c, 'Login berhasil', { ...toUser(user), token, device_token: deviceToken })
   })
+
+  // 'Lupa password?' (password-codes.ts). Anonymous, so counted like the other public routes (decision
+  // 0075) per client address, before the body is read; the codes have their own hourly limits.
+  const anonymous = { before: [publicBudget(deps, () => undefined)] }
+  on(
+    endpoints.forgot,
+    async (c) => {
+      const input = await jsonBody(c, ForgotSchema)
+      await requestCode(deps, input.email, publicAddress(c, deps))
+      return ok(c, AUTH_MSG.forgotSent)
+    },
+    anonymous,
+  )
+  on(
+    endpoints.reset,
+    async (c) => {
+      await redeemCode(deps, await jsonBody(c, ResetSchema))
+      return ok(c, AUTH_MSG.resetDone)
+    },
+    anonymous,
+  )
 
   on(
     endpoints.logout,

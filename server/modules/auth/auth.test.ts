@@ -75,9 +75,21 @@ describe('POST /api/auth/login', () => {
   it('refuses inactive and deleted users', async () => {
     const u = await t.user('perencanaan')
     await t.db.updateTable('users').set({ is_active: 0 }).where('id', '=', u.id).execute()
+    // Told plainly after the right password (issue 32), so they ask an admin instead of guessing on.
     const res = await t.request('POST', '/api/auth/login', { json: { email: u.email, password: u.password } })
-    expect(res.status).toBe(401)
-    expect(res.json.message).toBe('Email atau password salah')
+    expect(res.status).toBe(403)
+    expect(res.json.message).toBe('Akun Anda dinonaktifkan. Hubungi admin.')
+    const removed = await t.user('pengawasan')
+    await t.db
+      .updateTable('users')
+      .set({ deleted_at: new Date().toISOString() })
+      .where('id', '=', removed.id)
+      .execute()
+    const gone = await t.request('POST', '/api/auth/login', {
+      json: { email: removed.email, password: removed.password },
+    })
+    expect(gone.status).toBe(401)
+    expect(gone.json.message).toBe('Email atau password salah')
   })
 
   it('rate limits failures per account and address with an Indonesian 429 and Retry-After', async () => {

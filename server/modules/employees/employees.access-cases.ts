@@ -23,6 +23,12 @@ export const accessCases: MatrixCase[] = [
   matrixCase(endpoints.setActive, {
     call: async () => ({ path: `/api/employee/set-active/${(await account('pengawasan')).id}/false` }),
   }),
+  matrixCase(endpoints.resetPassword, {
+    call: async () => ({
+      path: `/api/employee/reset-password/${(await account('perencanaan')).id}`,
+      json: {},
+    }),
+  }),
   matrixCase(endpoints.remove, {
     call: async () => ({ path: `/api/employee/remove/${(await account('pengawasan')).id}` }),
   }),

@@ -1,14 +1,17 @@
+import { AUTH_MSG } from '../../../src/contracts/auth'
 import { EmployeeCreateSchema, EmployeeUpdateSchema } from '../../../src/contracts/employees'
 import * as endpoints from '../../../src/contracts/employees.endpoints'
 import { AppError, idParam, jsonBody, ok } from '../../http'
 import { idempotentCreate } from '../../idempotency'
 import type { Routes } from '../../route'
+import { readResetChoice } from '../auth/password-reset'
 import { toUser } from '../users/user-view'
 import {
   createdWithPassword,
   createEmployee,
   listEmployees,
   removeEmployee,
+  resetEmployeePassword,
   setEmployeeActive,
   updateEmployee,
 } from './employees.service'
@@ -52,6 +55,11 @@ export const employeeRoutes: Routes = (deps, on) => {
       flag === 'true' ? 'Karyawan berhasil diaktifkan' : 'Karyawan berhasil dinonaktifkan',
       toUser(row),
     )
+  })
+
+  on(endpoints.resetPassword, async (c) => {
+    const result = await resetEmployeePassword(deps, c.var.user, idParam(c), () => readResetChoice(c))
+    return ok(c, 'sent' in result ? AUTH_MSG.passwordSent : AUTH_MSG.passwordReset, result)
   })
 
   on(endpoints.remove, async (c) => {

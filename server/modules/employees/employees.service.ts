@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely'
+import type { PasswordResetInput, PasswordResetResult } from '../../../src/contracts/auth'
 import { EMPLOYEE_ROLES, type Role } from '../../../src/contracts/common'
 import { type Actor, access } from '../../access'
 import type { DB, UserRow } from '../../db/schema'
 import type { Deps } from '../../deps'
 import { forbidden } from '../../http'
 import type { Claimed } from '../../idempotency'
+import { resetAccountPassword } from '../auth/password-reset'
 import { verifyPassword } from '../auth/passwords'
 import {
   createAccount,
@@ -81,6 +83,18 @@ export async function removeEmployee(deps: DbAndFeed, user: Actor, id: number): 
   const employee = await findAccount(deps.db, id, EMPLOYEE_ROLES)
   await removeAccount(deps.db, employee.id)
   await deps.notificationFeed.sessionsEnded()
+}
+
+/** A new password for an employee who forgot theirs (issue 32): shown once or sent by WhatsApp. */
+export async function resetEmployeePassword(
+  deps: Pick<Deps, 'db' | 'config' | 'notificationFeed'>,
+  user: Actor & Pick<UserRow, 'name'>,
+  id: number,
+  read: () => Promise<PasswordResetInput>,
+): Promise<PasswordResetResult> {
+  await access.require(deps, user, 'employee.manage')
+  const employee = await findAccount(deps.db, id, EMPLOYEE_ROLES)
+  return resetAccountPassword(deps, user, employee, await read())
 }
 
 /**

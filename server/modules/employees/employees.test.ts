@@ -252,8 +252,9 @@ describe('PATCH /api/employee/set-active/{id}/{flag}', () => {
     const denied = await t.request('POST', '/api/auth/login', {
       json: { email: body.email, password: body.password },
     })
-    expect(denied.status).toBe(401)
-    expect(denied.json.message).toBe('Email atau password salah')
+    // The right password of a deactivated account is told so (issue 32).
+    expect(denied.status).toBe(403)
+    expect(denied.json.message).toBe('Akun Anda dinonaktifkan. Hubungi admin.')
     const on = await t.request('PATCH', `/api/employee/set-active/${id}/true`, { token: admin.token })
     expect(on.json.message).toBe('Karyawan berhasil diaktifkan')
     expect(
