@@ -18,7 +18,7 @@ export type OutboxKind = {
   /** What the kind is, in Indonesian (the outbox panel and its waiting cards). */
   label: string
   version: number
-  icon: 'photo' | 'comment' | 'like'
+  icon: 'photo' | 'comment' | 'like' | 'file'
   /** Query keys fetched again once an item of this kind landed. */
   refresh: (scope: OutboxScope) => ReadonlyArray<readonly unknown[]>
   /** Items of one key replace each other while waiting (a like set, unset and set again is one like). */
@@ -54,6 +54,21 @@ export const OUTBOX_KINDS: Record<string, OutboxKind> = {
     version: 1,
     icon: 'comment',
     refresh: (s) => [docKeys.comments(s.slug, s.doc), docKeys.list(s.slug)],
+  },
+  // Issue 32: area and recap files, small ones as one multipart request, big ones in parts (decision 0080).
+  // Scope: slug, and the area ('perencanaan' | 'pengawasan') for an area file. The keys are the files and
+  // recaps features' own (['files', slug, area], ['recaps', slug]): features may not be imported here.
+  'file.upload': {
+    label: 'File area',
+    version: 1,
+    icon: 'file',
+    refresh: (s) => [['files', s.slug, s.area], PROJECT_COUNTS],
+  },
+  'recap.upload': {
+    label: 'File rekap',
+    version: 1,
+    icon: 'file',
+    refresh: (s) => [['recaps', s.slug], PROJECT_COUNTS],
   },
   'doc.like': {
     label: 'Suka',

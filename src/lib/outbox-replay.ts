@@ -1,5 +1,6 @@
 import { requestResult, transact } from './outbox-db'
 import { emit } from './outbox-events'
+import { sendResumable } from './outbox-resumable'
 import { getOutboxOwner, listOutbox, patchItem, readPayload, setMeta } from './outbox-store'
 import {
   DONE_KEEP_MS,
@@ -79,7 +80,7 @@ function dig(data: unknown, path: Array<string | number>): unknown {
 }
 
 function buildBody(body: StoredBody | undefined, ref: string | undefined): BodyInit | undefined {
-  if (!body) return undefined
+  if (!body || body.type === 'resumable') return undefined
   const fill = (s: string) => (ref === undefined ? s : s.split(REF_PLACEHOLDER).join(ref))
   if (body.type === 'text') return fill(body.text)
   const form = new FormData()
@@ -129,29 +130,42 @@ async function attempt(
   }
   if (stored.body?.type === 'text' && stored.body.contentType)
     headers['Content-Type'] = stored.body.contentType
-  const controller = new AbortController()
-  const timeout = setTimeout(
-    () => controller.abort(),
-    deps.timeoutMs?.(item.bytes) ?? 30_000 + item.bytes / 20,
-  )
+  const timeoutMs = (bytes: number) => deps.timeoutMs?.(bytes) ?? 30_000 + bytes / 20
   let res: Response
-  try {
-    res = await deps.fetch(url, {
-      method: stored.method,
-      headers,
-      body: buildBody(stored.body, ref),
-      signal: controller.signal,
-      credentials: 'omit',
-      cache: 'no-store',
+  let answer: { message?: string; data?: unknown }
+  if (stored.body?.type === 'resumable') {
+    const sent = await sendResumable(item, url, stored.body, {
+      fetch: deps.fetch,
+      // `url` already starts with it.
+      baseUrl: '',
+      token,
+      timeoutMs,
     })
-  } catch {
-    return { kind: 'retry', error: { status: 0, message: NETWORK_MESSAGE } }
-  } finally {
-    clearTimeout(timeout)
+    if ('network' in sent) return { kind: 'retry', error: { status: 0, message: NETWORK_MESSAGE } }
+    const { res: r, body } = 'done' in sent ? sent.done : sent.answer
+    res = r
+    answer = body
+  } else {
+    const controller = new AbortController()
+    const timeout = setTimeout(() => controller.abort(), timeoutMs(item.bytes))
+    try {
+      res = await deps.fetch(url, {
+        method: stored.method,
+        headers,
+        body: buildBody(stored.body, ref),
+        signal: controller.signal,
+        credentials: 'omit',
+        cache: 'no-store',
+      })
+    } catch {
+      return { kind: 'retry', error: { status: 0, message: NETWORK_MESSAGE } }
+    } finally {
+      clearTimeout(timeout)
+    }
+    // Some clients make a network failure look like an answer (a service worker's offline fallback).
+    if (res.type === 'error') return { kind: 'retry', error: { status: 0, message: NETWORK_MESSAGE } }
+    answer = await readAnswer(res)
   }
-  // Some clients make a network failure look like an answer (a service worker's offline fallback).
-  if (res.type === 'error') return { kind: 'retry', error: { status: 0, message: NETWORK_MESSAGE } }
-  const answer = await readAnswer(res)
   if (res.ok)
     return { kind: 'landed', data: answer.data, replayed: res.headers.get('Idempotent-Replayed') === 'true' }
   if (res.status === 401) return { kind: 'auth' }

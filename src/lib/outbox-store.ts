@@ -24,6 +24,17 @@ async function storeBody(body: OutgoingRequest['body'], headers: Record<string, 
     const contentType = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1]
     return { stored: { type: 'text', contentType, text: body } as StoredBody, bytes: body.length }
   }
+  if ('resumable' in body) {
+    const { json, file, partBytes } = body.resumable
+    const bytes = await file.arrayBuffer()
+    const stored: StoredBody = {
+      type: 'resumable',
+      json,
+      partBytes,
+      file: { name: file.name, type: file.type, bytes },
+    }
+    return { stored, bytes: bytes.byteLength }
+  }
   const parts: Extract<StoredBody, { type: 'form' }>['parts'] = []
   let bytes = 0
   for (const [name, value] of body.entries()) {
@@ -71,6 +82,7 @@ export async function enqueueOutbox(input: NewOutboxItem, now = Date.now()): Pro
     nextAttemptAt: 0,
     createdAt: now,
     updatedAt: now,
+    ...(stored?.type === 'resumable' ? { progress: { sent: 0, total: bytes } } : {}),
   }
   const request: StoredRequest = {
     method: input.request.method,

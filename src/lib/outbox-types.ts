@@ -27,6 +27,14 @@ export type StoredFile = { name: string; type: string; bytes: ArrayBuffer }
 export type StoredBody =
   | { type: 'text'; contentType?: string; text: string }
   | { type: 'form'; parts: Array<{ name: string; value: string } | { name: string; file: StoredFile }> }
+  | ResumableBody
+
+/**
+ * A big file sent in parts (outbox-resumable.ts, decision 0080): the item's url announces it (`json`),
+ * then `{url}/{upload}/part?offset=N` takes each part and `{url}/{upload}/complete` stores it under the
+ * item's key. The bytes stay here until the server has taken them all.
+ */
+export type ResumableBody = { type: 'resumable'; json: string; file: StoredFile; partBytes: number }
 
 export type StoredRequest = {
   method: string
@@ -41,7 +49,7 @@ export type OutgoingRequest = {
   method: string
   url: string
   headers: Record<string, string>
-  body?: FormData | string
+  body?: FormData | string | { resumable: { json: string; file: File; partBytes: number } }
 }
 
 export type OutboxError = { status: number; message: string }
@@ -89,6 +97,11 @@ export type OutboxItem = {
   ref?: string
   /** The server answered from its stored first answer (the item had landed on an earlier attempt). */
   replayed?: boolean
+  /** A resumable item: the bytes the server has confirmed (kept when the app closes). */
+  progress?: { sent: number; total: number }
+  /** A resumable item: the server's upload id, and how many times it was started (an expired one starts again). */
+  upload?: string
+  uploadRound?: number
 }
 
 export type NewOutboxItem = {

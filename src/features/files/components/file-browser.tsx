@@ -255,7 +255,7 @@ export function FileBrowser({ area, project }: { area: FileArea; project: Projec
               >
                 <IconFolderPlus /> Folder Baru
               </Button>
-              <Button onClick={() => setUploadOpen(true)} needsSignal={needsSignalTo('mengunggah')}>
+              <Button onClick={() => setUploadOpen(true)}>
                 <IconUpload /> Upload File
               </Button>
             </div>

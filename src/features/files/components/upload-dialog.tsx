@@ -1,16 +1,23 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
+import { pathTo } from '../../../contracts/endpoint'
 import { FILE_MSG, type FileArea, FileUploadSchema, MAX_FILES_PER_UPLOAD } from '../../../contracts/files'
+import * as fileEndpoints from '../../../contracts/files.endpoints'
+import * as resumable from '../../../contracts/resumable-uploads.endpoints'
 import { errorMessage } from '../../../lib/api'
+import { useCurrentUser } from '../../../lib/current-user'
+import { type FileTarget, isBigFile, queueBigFile, queueSmallFiles } from '../../../lib/file-outbox'
 import { validate } from '../../../lib/form'
 import { formatBytes } from '../../../lib/format'
+import { isRetryableStatus } from '../../../lib/outbox-replay'
 import { newRequestId } from '../../../lib/upload-request'
 import { useOnline } from '../../../lib/use-online'
 import { Dialog } from '../../../ui/dialog'
 import { IconTile } from '../../../ui/icon-tile'
 import { IconUpload } from '../../../ui/icons'
 import { notify } from '../../../ui/notify'
+import { QueuedFiles, useAllLanded } from '../../../ui/queued-files'
 import {
   DropZone,
   HiddenFileInput,
@@ -60,6 +67,20 @@ export function UploadDialog({
   const online = useOnline()
   /** Ids of the files in the request under way (or the last one), in the order sent. */
   const sent = useRef<string[]>([])
+  /** Keys of the outbox items this dialog queued (big files always; any file offline or on a failed send). */
+  const [queued, setQueued] = useState<string[]>([])
+  const user = useCurrentUser()
+  const target: FileTarget = {
+    kind: 'file.upload',
+    slug,
+    area,
+    folder,
+    where,
+    owner: { id: user.id, name: user.name },
+    uploadUrl: pathTo(fileEndpoints.upload, { slug, area }),
+    field: 'files',
+    resumableUrl: pathTo(resumable.areaCreate, { slug, area }),
+  }
   const core = useUploadDialog({ onDrop: add, onClose, guardLeaving: true })
   const { sending } = core
 
@@ -67,6 +88,7 @@ export function UploadDialog({
     if (!open) return
     setPicked([])
     setError(null)
+    setQueued([])
     progress.reset()
   }, [open, progress.reset])
 
@@ -92,6 +114,23 @@ export function UploadDialog({
 
   const sendable = picked.filter((p) => !p.problem && !p.outcome?.ok)
 
+  useAllLanded(queued, () => {
+    notify('success', FILE_MSG.uploaded(queued.length))
+    onClose()
+  })
+
+  /** Into the outbox: the dialog then shows each file's progress, and closing it is safe. */
+  async function queue(files: PickedFile[], smallKey: string) {
+    const keys: string[] = []
+    for (const p of files.filter((f) => isBigFile(f.file)))
+      keys.push((await queueBigFile(target, p.file)).key)
+    const small = files.filter((f) => !isBigFile(f.file)).map((f) => f.file)
+    if (small.length > 0) keys.push((await queueSmallFiles(target, small, smallKey)).key)
+    const ids = files.map((f) => f.id)
+    setPicked((current) => current.filter((p) => !ids.includes(p.id)))
+    setQueued((current) => [...current, ...keys])
+  }
+
   async function send() {
     const check = validate(FileUploadSchema, { files: sendable })
     if (!check.ok) {
@@ -99,6 +138,12 @@ export function UploadDialog({
       return
     }
     setError(null)
+    // Big files go in parts, and without signal everything waits in the outbox (decision 0080).
+    if (!online || sendable.some((p) => isBigFile(p.file))) {
+      await queue(sendable, newRequestId())
+      return
+    }
+    const key = newRequestId()
     await core.send(async (signal) => {
       sent.current = sendable.map((p) => p.id)
       progress.start(sendable.map((p) => p.file.size))
@@ -111,7 +156,7 @@ export function UploadDialog({
           area,
           sendable.map((p) => p.file),
           folder,
-          { key: newRequestId(), onProgress: progress.bytes, signal },
+          { key, onProgress: progress.bytes, signal },
         )
         const outcomes = matchOutcomes(
           sendable.map((p) => p.file.name),
@@ -134,9 +179,14 @@ export function UploadDialog({
         )
       } catch (err) {
         progress.settle(sendable.map(() => false))
+        const status = (err as { status?: unknown })?.status
         if (signal.aborted) {
           notify('info', 'Unggahan dibatalkan')
           progress.reset()
+        } else if (typeof status === 'number' && isRetryableStatus(status)) {
+          // No signal, a stall or a server in trouble: the same request waits in the outbox, same key.
+          progress.reset()
+          await queue(sendable, key)
         } else if (err instanceof UploadRefused && err.fileErrors.length > 0) {
           // Nothing stored: the server's message, and each file keeps its own reason.
           notify('error', err.message)
@@ -176,7 +226,7 @@ export function UploadDialog({
           onCancel={core.close}
           cancelWhileSending="Batalkan"
           onSend={send}
-          disabled={!online}
+          disabled={sendable.length === 0 && queued.length > 0}
           icon={<IconUpload />}
           label={
             sending
@@ -264,6 +314,7 @@ export function UploadDialog({
             ) : null}
           </div>
         ) : null}
+        <QueuedFiles keys={queued} />
         {online ? null : (
           <p
             className={css({
@@ -275,7 +326,7 @@ export function UploadDialog({
               borderRadius: 'md',
             })}
           >
-            Anda sedang offline. Unggah file saat tersambung kembali.
+            Anda sedang offline. File disimpan di antrean dan dikirim saat ada sinyal.
           </p>
         )}
       </div>

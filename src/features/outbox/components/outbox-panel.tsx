@@ -18,6 +18,7 @@ import {
   IconCheckCircle,
   IconClock,
   IconCloudUpload,
+  IconFile,
   IconHardDrive,
   IconHeartSmall,
   IconImage,
@@ -38,6 +39,7 @@ const KIND_ICONS: Record<OutboxKind['icon'], typeof IconImage> = {
   photo: IconImage,
   comment: IconMessageSquare,
   like: IconHeartSmall,
+  file: IconFile,
 }
 
 function KindIcon({ item }: { item: OutboxItem }) {

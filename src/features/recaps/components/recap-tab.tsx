@@ -2,10 +2,15 @@ import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { hstack, stack } from 'styled-system/patterns'
+import { pathTo } from '../../../contracts/endpoint'
 import type { Project } from '../../../contracts/projects'
 import { RECAP_ACCEPT, RECAP_MSG, type RecapFile } from '../../../contracts/recaps'
+import * as recapEndpoints from '../../../contracts/recaps.endpoints'
+import * as resumable from '../../../contracts/resumable-uploads.endpoints'
 import { errorMessage } from '../../../lib/api'
 import { useCurrentUser } from '../../../lib/current-user'
+import { type FileTarget, isBigFile, queueBigFile, queueSmallFiles } from '../../../lib/file-outbox'
+import { isRetryableStatus } from '../../../lib/outbox-replay'
 import { newRequestId } from '../../../lib/upload-request'
 import { needsSignalTo, useOnline } from '../../../lib/use-online'
 import { AREA_META } from '../../../ui/area'
@@ -17,6 +22,7 @@ import { IconTile } from '../../../ui/icon-tile'
 import { IconAlertCircle, IconFileSpreadsheet, IconUpload, IconWifiOff, IconX } from '../../../ui/icons'
 import { notify } from '../../../ui/notify'
 import { OfflineNote } from '../../../ui/offline-note'
+import { QueuedFiles, useAllLanded } from '../../../ui/queued-files'
 import { Spinner } from '../../../ui/spinner'
 import { downloadRecap } from '../api'
 import { recapListQueryOptions, useRemoveRecap, useUploadRecap } from '../queries'
@@ -54,14 +60,43 @@ export function RecapTab({ project }: { project: Project }) {
     if (loadError) setError(loadError)
   }, [loadError])
 
+  /** Outbox items of files chosen here (big ones always, any without signal or after a failed send). */
+  const [queued, setQueued] = useState<string[]>([])
+  const user = useCurrentUser()
+  const target: FileTarget = {
+    kind: 'recap.upload',
+    slug,
+    where: `Rekap · ${project.name}`,
+    owner: { id: user.id, name: user.name },
+    uploadUrl: pathTo(recapEndpoints.upload, { slug }),
+    field: 'file',
+    resumableUrl: pathTo(resumable.recapCreate, { slug }),
+  }
+  useAllLanded(queued, () => {
+    notify('success', RECAP_MSG.uploaded)
+    setQueued([])
+  })
+
+  async function queue(file: File, key: string) {
+    const item = isBigFile(file)
+      ? await queueBigFile(target, file)
+      : await queueSmallFiles(target, [file], key)
+    setQueued((current) => [...current, item.key])
+  }
+
   async function onChoose(file: File | undefined) {
     if (input.current) input.current.value = ''
     if (!file) return
     setError(null)
+    const key = newRequestId()
+    // Big files go in parts, and without signal the file waits in the outbox (decision 0080).
+    if (!online || isBigFile(file)) return queue(file, key)
     try {
-      await upload.mutateAsync({ file, key: newRequestId() })
+      await upload.mutateAsync({ file, key })
       notify('success', RECAP_MSG.uploaded)
     } catch (err) {
+      const status = (err as { status?: unknown })?.status
+      if (typeof status === 'number' && isRetryableStatus(status)) return queue(file, key)
       fail(errorMessage(err, RECAP_MSG.uploadFailed))
     }
   }
@@ -127,17 +162,15 @@ export function RecapTab({ project }: { project: Project }) {
               data-testid="recap-file-input"
               onChange={(e) => onChoose(e.currentTarget.files?.[0])}
             />
-            <Button
-              onClick={() => input.current?.click()}
-              loading={upload.isPending}
-              needsSignal={needsSignalTo('mengunggah')}
-            >
+            <Button onClick={() => input.current?.click()} loading={upload.isPending}>
               {upload.isPending ? null : <IconUpload />}
               {upload.isPending ? 'Mengunggah...' : 'Upload File'}
             </Button>
           </>
         ) : null}
       </div>
+
+      <QueuedFiles keys={queued} />
 
       {error ? (
         <div
