@@ -4,6 +4,7 @@ import { useCurrentUser } from '../../../lib/current-user'
 import { PageHeader } from '../../../ui/page-header'
 import { PasswordCard } from './password-card'
 import { ProfileInfoCard } from './profile-info-card'
+import { WhatsAppChannelsCard } from './whatsapp-channels-card'
 
 export function ProfilePage() {
   const user = useCurrentUser()
@@ -12,6 +13,7 @@ export function ProfilePage() {
       <PageHeader title="Profil Pengguna" subtitle="Kelola informasi akun dan keamanan Anda" />
       <div className={stack({ gap: '6' })}>
         <ProfileInfoCard key={user.id} user={user} />
+        <WhatsAppChannelsCard role={user.role} />
         <PasswordCard />
       </div>
     </div>

@@ -9,6 +9,7 @@ import { IconCheck, IconInfo, IconLogOut, IconRefresh, IconSmartphone } from '..
 import { notify } from '../../../ui/notify'
 import { Spinner } from '../../../ui/spinner'
 import { useLogoutWhatsApp, whatsappKeys, whatsappSessionQueryOptions } from '../queries'
+import { QueueLine } from './queue-line'
 
 /** While a scan is awaited the session is asked again this often: the check shows once the phone scans. */
 const WAITING_POLL_MS = 3000
@@ -16,6 +17,7 @@ const WAITING_POLL_MS = 3000
 /**
  * 'Scan QR Bot WhatsApp' (SPEC 2): on opening it fetches the QR. No active session: the QR and 'Refresh
  * QR'. Active session: a green check and 'Logout', after which the QR is fetched again. Toasts of SPEC 8.
+ * Above it, the queue: 'Belum terhubung · 63 pesan menunggu' (issue 32).
  */
 export function WhatsAppQrDialog({
   open,
@@ -99,6 +101,7 @@ export function WhatsAppQrDialog({
         </>
       }
     >
+      {data ? <QueueLine data={data} /> : null}
       <SessionView
         data={data}
         loading={session.isPending && session.fetchStatus !== 'idle'}

@@ -1,0 +1,160 @@
+import { useQuery } from '@tanstack/react-query'
+import { css } from 'styled-system/css'
+import { hstack, stack } from 'styled-system/patterns'
+import type { Role } from '../../../contracts/common'
+import { NOTIFICATION_CHANNELS_MSG, NOTIFICATION_TYPE_LABELS } from '../../../contracts/notification-channels'
+import type { NotificationType } from '../../../contracts/notifications'
+import { useOnline } from '../../../lib/use-online'
+import { Card } from '../../../ui/card'
+import { IconTile } from '../../../ui/icon-tile'
+import { IconInfo, IconSmartphone } from '../../../ui/icons'
+import { notify } from '../../../ui/notify'
+import { Skeleton } from '../../../ui/skeleton'
+import { Switch } from '../../../ui/switch'
+import { notificationChannelsQueryOptions, useSaveNotificationChannels } from '../channels-queries'
+
+/** The kinds a role can receive at all (notification-rules.ts): uploads, reports and new staff reach admins only. */
+const KINDS_OF: Record<'admin' | 'staff', NotificationType[]> = {
+  admin: [
+    'file_uploaded',
+    'comment_added',
+    'file_approved',
+    'file_revision',
+    'project_created',
+    'employee_added',
+    'report_ready',
+    'report_failed',
+  ],
+  staff: ['file_approved', 'file_revision', 'comment_added', 'project_created'],
+}
+
+const row = hstack({
+  justify: 'space-between',
+  gap: '4',
+  py: '3',
+  borderTopWidth: '1px',
+  borderColor: 'border',
+  _first: { borderTopWidth: '0' },
+})
+
+/**
+ * 'Notifikasi WhatsApp' in the profile (issue 32): which notifications the bot also sends to this
+ * person's WhatsApp; the bell keeps all of them. Admins also choose between the projects they take part
+ * in (default) and every project. Each switch saves at once.
+ */
+export function WhatsAppChannelsCard({ role }: { role: Role }) {
+  // The superadmin has no bell and no notifications: nothing to choose.
+  const channels = useQuery({ ...notificationChannelsQueryOptions(), enabled: role !== 'superadmin' })
+  const save = useSaveNotificationChannels()
+  const online = useOnline()
+  if (role === 'superadmin') return null
+  const data = channels.data
+  const kinds = KINDS_OF[role === 'admin' ? 'admin' : 'staff']
+
+  function change(input: Parameters<typeof save.mutate>[0]) {
+    save.mutate(input, { onError: () => notify('error', NOTIFICATION_CHANNELS_MSG.saveFailed) })
+  }
+
+  return (
+    <Card padding="lg" aria-labelledby="wa-channels-title" role="region">
+      <div className={hstack({ gap: '3', mb: '4', alignItems: 'flex-start' })}>
+        <IconTile
+          size="md"
+          fit={false}
+          className={css({ flexShrink: 0, bg: 'green.50', color: 'green.700' })}
+        >
+          <IconSmartphone size={18} />
+        </IconTile>
+        <div className={css({ minW: 0 })}>
+          <h2 id="wa-channels-title" className={css({ textStyle: 'sectionTitle' })}>
+            Notifikasi WhatsApp
+          </h2>
+          <p className={css({ fontSize: 'sm', color: 'fgMuted' })}>
+            Lonceng di aplikasi tetap menampilkan semuanya. Pilih yang juga dikirim ke WhatsApp
+            {data?.phone ? ` +${data.phone}` : ' Anda'}.
+          </p>
+        </div>
+      </div>
+      {data && !data.phone ? (
+        <p className={note} data-testid="wa-no-phone">
+          <IconInfo size={16} /> Nomor telepon di profil belum bisa dipakai WhatsApp, jadi belum ada yang
+          dikirim. Isi nomor telepon di atas.
+        </p>
+      ) : null}
+      {!online ? (
+        <p className={note}>
+          <IconInfo size={16} /> Sedang offline: pilihan bisa diubah lagi saat ada sinyal.
+        </p>
+      ) : null}
+      {!data ? (
+        <div className={stack({ gap: '3' })} aria-busy="true">
+          {kinds.slice(0, 4).map((k) => (
+            <Skeleton key={k} className={css({ h: '10' })} />
+          ))}
+        </div>
+      ) : (
+        <div>
+          {kinds.map((kind) => (
+            <div key={kind} className={row}>
+              <div className={css({ minW: 0 })}>
+                <p className={css({ fontWeight: '500' })}>{NOTIFICATION_TYPE_LABELS[kind].label}</p>
+                <p className={css({ fontSize: 'sm', color: 'fgMuted' })}>
+                  {NOTIFICATION_TYPE_LABELS[kind].hint}
+                </p>
+              </div>
+              <Switch
+                checked={data.whatsapp[kind]}
+                disabled={!online}
+                ariaLabel={`${NOTIFICATION_TYPE_LABELS[kind].label} ke WhatsApp`}
+                onCheckedChange={(on) => change({ whatsapp: { [kind]: on } })}
+              />
+            </div>
+          ))}
+          {data.admin_projects !== null ? (
+            <div className={css({ mt: '4', pt: '1', borderTopWidth: '1px', borderColor: 'borderStrong' })}>
+              <p
+                className={css({
+                  mt: '3',
+                  fontSize: 'xs',
+                  fontWeight: '600',
+                  letterSpacing: 'wide',
+                  textTransform: 'uppercase',
+                  color: 'fgSubtle',
+                })}
+              >
+                Project yang dikabarkan
+              </p>
+              <div className={row}>
+                <div className={css({ minW: 0 })}>
+                  <p className={css({ fontWeight: '500' })}>Semua project</p>
+                  <p className={css({ fontSize: 'sm', color: 'fgMuted' })}>
+                    {data.admin_projects === 'all'
+                      ? 'Unggahan, komentar dan project baru dari semua project dikirim ke WhatsApp.'
+                      : 'Mati: hanya project tempat Anda anggota, pembuat, atau pernah meninjau unggahannya.'}
+                  </p>
+                </div>
+                <Switch
+                  checked={data.admin_projects === 'all'}
+                  disabled={!online}
+                  ariaLabel="Kabari tentang semua project lewat WhatsApp"
+                  onCheckedChange={(on) => change({ admin_projects: on ? 'all' : 'involved' })}
+                />
+              </div>
+            </div>
+          ) : null}
+        </div>
+      )}
+    </Card>
+  )
+}
+
+const note = hstack({
+  gap: '2',
+  alignItems: 'flex-start',
+  fontSize: 'sm',
+  color: 'fgMuted',
+  bg: 'slate.50',
+  borderRadius: 'md',
+  p: '3',
+  mb: '3',
+})
