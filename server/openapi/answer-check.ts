@@ -41,7 +41,9 @@ function rebased(schema: unknown): unknown {
 
 /** Whether a served media type is one the document declares (`image/*` covers every image type). */
 function declaredType(declared: string[], served: string): string | undefined {
-  return declared.find((d) => d === served || (d.endsWith('/*') && served.startsWith(d.slice(0, -1))))
+  return declared.find(
+    (d) => d === served || d === '*/*' || (d.endsWith('/*') && served.startsWith(d.slice(0, -1))),
+  )
 }
 
 /**
@@ -59,6 +61,7 @@ export function answerChecker(document: Json) {
     ([template, methods]) => ({
       template,
       pattern: new RegExp(`^${template.replace(/[.]/g, '\\.').replace(/\{\w+\}/g, '[^/]+')}$`),
+      params: template.split('{').length - 1,
       methods,
     }),
   )
@@ -75,7 +78,10 @@ export function answerChecker(document: Json) {
   return function check(answer: Answer): Verdict {
     // HEAD is GET without a body (Hono answers it with the GET route).
     const method = (answer.method === 'HEAD' ? 'GET' : answer.method).toLowerCase()
-    const route = routes.find((r) => r.pattern.test(answer.path) && r.methods[method])
+    // A literal segment wins over a parameter (…/work-items/order is not the item 'order'), as in the router.
+    const route = routes
+      .filter((r) => r.pattern.test(answer.path) && r.methods[method])
+      .sort((a, b) => a.params - b.params)[0]
     if (!route) return { kind: 'unmatched' }
     const operation = `${method.toUpperCase()} ${route.template}`
     const violation = (problem: string): Verdict => ({ kind: 'violation', operation, problem })

@@ -1,38 +1,55 @@
 import { toJsonSchema } from '@valibot/to-json-schema'
+import type { GenericSchema } from 'valibot'
 import type { Endpoint } from '../../src/contracts/endpoint'
 
 type Json = Record<string, unknown>
 type Operation = Endpoint
 
-const ERRORS: Record<string, string> = {
-  '400': 'Permintaan tidak valid',
-  '401': 'Belum masuk atau sesi berakhir',
-  '403': 'Tidak memiliki akses',
-  '404': 'Tidak ditemukan (atau tidak terlihat oleh pengguna ini)',
-  '413': 'Terlalu besar',
-  '415': 'Jenis file tidak didukung',
-  '422': 'Data tidak valid (errors per field)',
-  '429': 'Terlalu banyak permintaan (lihat Retry-After)',
+/** What each answer means; which of them an operation gives is errorCodes() below. */
+const MEANING: Record<number, string> = {
+  303: 'Dialihkan (lihat Location)',
+  400: 'Permintaan tidak valid',
+  401: 'Belum masuk atau sesi berakhir',
+  403: 'Tidak memiliki akses',
+  404: 'Tidak ditemukan (atau tidak terlihat oleh pengguna ini)',
+  409: 'Bentrok: data sudah berubah atau sudah ada (muat ulang lalu coba lagi)',
+  410: 'Tidak berlaku lagi (tautan dicabut atau kedaluwarsa)',
+  413: 'Terlalu besar',
+  415: 'Jenis isi tidak didukung',
+  416: 'Rentang (Range) di luar ukuran file',
+  422: 'Data tidak valid (errors per field)',
+  429: 'Terlalu banyak permintaan (lihat Retry-After)',
+  503: 'Server sedang berhenti (SIGTERM): coba lagi di server lain',
 }
 
-/** Which error answers a call can give, so a plain read does not list 413 or 415. */
-function relevantError(code: string, op: Operation): boolean {
-  if (code === '401') return op.access !== 'public'
-  if (code === '403') return op.access !== 'public' && op.access !== 'signed-in'
-  if (code === '413' || code === '415') return op.multipart !== undefined
-  if (code === '422') return op.json !== undefined || op.multipart !== undefined
-  if (code === '404') return op.access !== 'public'
-  return true
+/**
+ * The error answers an operation can give: those of its kind (a body can be too large or malformed, a
+ * signed-in call can lose its session, a path names something that may not exist) and its own.
+ */
+function errorCodes(op: Operation): number[] {
+  const codes = new Set<number>([400, 429])
+  if (op.access !== 'public') codes.add(401)
+  if (op.access !== 'public' && op.access !== 'signed-in') codes.add(403)
+  if (op.access !== 'public' || op.path.includes(':')) codes.add(404)
+  // Every body is bounded (JSON_BODY_LIMIT, MAX_UPLOAD_MB), whatever the call expects.
+  if (op.method !== 'GET') codes.add(413)
+  if (op.json || op.multipart) codes.add(415).add(422)
+  if (op.query || op.jsonOptional) codes.add(422)
+  if (op.files?.range) codes.add(416)
+  for (const code of op.errors ?? []) codes.add(code)
+  return [...codes].sort()
 }
 
 /** Valibot contract to JSON Schema (2020-12 as OpenAPI 3.1 uses); checks it cannot express are left out. */
-function schemaOf(schema: Operation['json']): Json {
+function schemaOf(schema: GenericSchema): Json {
   const { $schema: _draft, ...rest } = toJsonSchema(schema as never, { errorMode: 'ignore' }) as Json
   return rest
 }
 
 function requestBody(op: Operation): Json | undefined {
   if (op.json) return { required: true, content: { 'application/json': { schema: schemaOf(op.json) } } }
+  if (op.jsonOptional)
+    return { required: false, content: { 'application/json': { schema: schemaOf(op.jsonOptional) } } }
   if (!op.multipart) return undefined
   const properties: Json = {}
   for (const [name, description] of Object.entries(op.multipart.fields ?? {}))
@@ -55,18 +72,80 @@ function requestBody(op: Operation): Json | undefined {
   }
 }
 
-function success(op: Operation): Json {
-  if (op.produces === 'file')
-    return { description: 'Isi file (206 untuk Range)', content: { 'application/octet-stream': {} } }
-  if (op.produces === 'zip')
-    return { description: 'Arsip zip seluruh project', content: { 'application/zip': {} } }
-  if (op.produces === 'event-stream')
-    return { description: 'Aliran peristiwa', content: { 'text/event-stream': {} } }
-  if (op.produces === 'html') return { description: 'Halaman HTML', content: { 'text/html': {} } }
+/** The success envelope of a JSON call: `data` is its declared `response`, nothing else rides along. */
+function envelope(op: Operation): Json {
+  const beside = Object.fromEntries(Object.entries(op.beside ?? {}).map(([k, s]) => [k, schemaOf(s)]))
+  const data = op.response ? { data: schemaOf(op.response) } : {}
   return {
-    description: 'Berhasil',
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } },
+    type: 'object',
+    required: ['success', 'message', ...Object.keys(data), ...Object.keys(beside)],
+    properties: { success: { const: true }, message: { type: 'string' }, ...data, ...beside },
+    additionalProperties: false,
   }
+}
+
+/** The successful answers: 200/201/202 (and 206 for a Range of a file). */
+function successes(op: Operation): Json {
+  const status = op.accepted ? '202' : op.created ? '201' : '200'
+  const of = (description: string, types: readonly string[]) => ({
+    description,
+    content: Object.fromEntries(types.map((t) => [t, {}])),
+  })
+  switch (op.produces) {
+    case 'file': {
+      const types = op.files?.types ?? ['application/octet-stream']
+      return {
+        [status]: of('Isi file (Content-Disposition memberi namanya)', types),
+        ...(op.files?.range ? { '206': of('Sebagian isi file (Range), dengan Content-Range', types) } : {}),
+      }
+    }
+    case 'zip':
+      return { [status]: of('Arsip zip seluruh project', ['application/zip']) }
+    case 'event-stream':
+      return { [status]: of('Aliran peristiwa (server-sent events)', ['text/event-stream']) }
+    case 'html':
+      return {
+        [status]: of('Halaman HTML', ['text/html']),
+        ...(op.errors?.includes(303) ? { '303': { description: MEANING[303] } } : {}),
+      }
+    case 'openapi':
+      return {
+        [status]: {
+          description: 'Dokumen OpenAPI 3.1 ini (bukan amplop { success, message, data })',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['openapi', 'info', 'paths'],
+                properties: {
+                  openapi: { const: '3.1.0' },
+                  info: { type: 'object' },
+                  paths: { type: 'object' },
+                },
+              },
+            },
+          },
+        },
+      }
+    default:
+      return {
+        [status]: { description: 'Berhasil', content: { 'application/json': { schema: envelope(op) } } },
+      }
+  }
+}
+
+/** One error answer: the error envelope, or the endpoint's own refusal; a page answers with a page. */
+function errorAnswer(op: Operation, code: number): Json {
+  const error = { $ref: '#/components/schemas/Error' }
+  const refused = op.refusal && [413, 415, 422].includes(code)
+  const json = {
+    'application/json': {
+      schema: refused ? { anyOf: [schemaOf(op.refusal as GenericSchema), error] } : error,
+    },
+  }
+  // A page explains itself as a page (PIN form, link gone, too many tries); a malformed request is JSON.
+  const content = op.produces === 'html' ? { 'text/html': {}, ...json } : json
+  return { description: MEANING[code], content }
 }
 
 /** The OpenAPI 3.1 document of the endpoints the app serves (their declarations: src/contracts). */
@@ -88,15 +167,9 @@ export function openApiDocument(endpoints: readonly Endpoint[]): Json {
       schema: { type: 'string' },
     }))
     const errors = Object.fromEntries(
-      Object.entries(ERRORS)
-        .filter(([code]) => relevantError(code, op))
-        .map(([code, description]) => [
-          code,
-          {
-            description,
-            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-          },
-        ]),
+      errorCodes(op)
+        .filter((code) => code !== 303)
+        .map((code) => [String(code), errorAnswer(op, code)]),
     )
     const oaPath = path.replace(/:([A-Za-z]+)/g, '{$1}')
     paths[oaPath] ??= {}
@@ -107,7 +180,7 @@ export function openApiDocument(endpoints: readonly Endpoint[]): Json {
       ...(op.access === 'public' ? { security: [] } : {}),
       ...(params.length + query.length ? { parameters: [...params, ...query] } : {}),
       ...(requestBody(op) ? { requestBody: requestBody(op) } : {}),
-      responses: { [op.accepted ? '202' : op.created ? '201' : '200']: success(op), ...errors },
+      responses: { ...successes(op), ...errors },
     }
   }
   return {
@@ -116,7 +189,7 @@ export function openApiDocument(endpoints: readonly Endpoint[]): Json {
       title: 'Berkas API',
       version: '1',
       description:
-        'API Berkas (Sistem Manajemen File Cerdas). Semua jawaban JSON berbentuk { success, message, data }; pesan dalam bahasa Indonesia.',
+        'API Berkas (Sistem Manajemen File Cerdas). Jawaban JSON berbentuk { success, message, data }; pesan dalam bahasa Indonesia. Setiap jawaban yang dilihat tes server diperiksa terhadap dokumen ini.',
     },
     servers: [{ url: '/' }],
     security: [{ bearer: [] }],
@@ -127,11 +200,6 @@ export function openApiDocument(endpoints: readonly Endpoint[]): Json {
         bearer: { type: 'http', scheme: 'bearer', description: 'Token dari POST /api/auth/login' },
       },
       schemas: {
-        Envelope: {
-          type: 'object',
-          required: ['success', 'message'],
-          properties: { success: { const: true }, message: { type: 'string' }, data: {} },
-        },
         Error: {
           type: 'object',
           required: ['success', 'message'],
@@ -144,6 +212,7 @@ export function openApiDocument(endpoints: readonly Endpoint[]): Json {
               description: 'Pesan per field',
             },
           },
+          additionalProperties: false,
         },
       },
     },

@@ -60,6 +60,47 @@ describe(`the API reference (${TEST_DB})`, () => {
     expect(doc.security).toEqual([{ bearer: [] }])
   })
 
+  it('every endpoint declares what it answers: a response schema, or the file, page or stream it sends', () => {
+    const missing = declaredEndpoints()
+      .filter((e) => (e.produces ? e.produces === 'file' && !e.files : e.response === undefined))
+      .map((e) => `${e.method} ${e.path}`)
+    expect(missing, 'declare `response` (docs/adding-things.md)').toEqual([])
+  })
+
+  it('says what each answer really is: data schemas, file types and ranges, pages, its own shape', async () => {
+    const doc = (await t.request('GET', '/api/openapi.json')).json
+    const body = (path: string, method: string, status: string) =>
+      doc.paths[path][method].responses[status].content['application/json'].schema
+    const explore = body('/api/folder/{slug}/explore/{area}', 'get', '200')
+    expect(explore.required).toContain('data')
+    expect(Object.keys(explore.properties.data.properties)).toContain('next_cursor')
+    expect(explore.additionalProperties).toBe(false)
+    const docList = body('/api/doc/{slug}/list', 'get', '200')
+    expect(docList.properties.next_cursor).toBeDefined()
+    const download = doc.paths['/api/file/{slug}/download/{area}/{fileUuid}'].get.responses
+    expect(Object.keys(download)).toEqual(expect.arrayContaining(['200', '206', '416']))
+    const recap = doc.paths['/api/rekap/{slug}/download/{id}'].get.responses['200'].content
+    expect(Object.keys(recap)).toContain('application/pdf')
+    expect(Object.keys(recap)).not.toContain('application/octet-stream')
+    expect(
+      Object.keys(doc.paths['/api/public/share/{token}/photo/{imageId}'].get.responses['200'].content),
+    ).toEqual(['image/*'])
+    // The document itself is not an envelope.
+    const self = body('/api/openapi.json', 'get', '200')
+    expect(self.properties.openapi).toEqual({ const: '3.1.0' })
+    // Public routes: the PIN (401), unknown (404), gone (410), budget (429; the page's is a page).
+    const share = doc.paths['/api/public/share/{token}'].get.responses
+    expect(Object.keys(share)).toEqual(expect.arrayContaining(['401', '404', '410', '429']))
+    expect(Object.keys(doc.paths['/s/{token}'].post.responses['429'].content)).toContain('text/html')
+    expect(doc.paths['/s/{token}'].post.responses['303']).toBeDefined()
+    // The optional review body is declared (not required), and the draining health check's 503.
+    const review = doc.paths['/api/file/{slug}/status/{fileUuid}/{status}'].patch.requestBody
+    expect(review.required).toBe(false)
+    expect(Object.keys(review.content['application/json'].schema.properties)).toEqual(['note'])
+    expect(doc.paths['/api/health'].get.responses['503']).toBeDefined()
+    expect(doc.paths['/api/health'].get.responses['401']).toBeUndefined()
+  })
+
   it('the reference page is readable HTML that needs no script, with its style allowed by hash', async () => {
     const res = await t.request('GET', '/api/docs')
     expect(res.status).toBe(200)

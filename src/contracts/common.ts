@@ -11,6 +11,13 @@ export type ApiEnvelope<T = unknown> = {
 
 export const ROLES = ['superadmin', 'admin', 'perencanaan', 'pengawasan'] as const
 export type Role = (typeof ROLES)[number]
+export const RoleSchema = v.picklist(ROLES)
+
+/**
+ * Answers are declared as valibot schemas of the envelope's `data` (the endpoint's `response`): the
+ * OpenAPI document and the client's types come from them (docs/adding-things.md). Who did something.
+ */
+export const PersonRefSchema = v.object({ id: v.number(), name: v.string() })
 export const EMPLOYEE_ROLES = ['perencanaan', 'pengawasan'] as const
 export type EmployeeRole = (typeof EMPLOYEE_ROLES)[number]
 

@@ -1,6 +1,14 @@
-import { CommentCreateSchema } from './documentation'
+import * as v from 'valibot'
+import {
+  CommentCreateSchema,
+  DocCommentSchema,
+  DocLikeResultSchema,
+  DocReviewSchema,
+  DocSchema,
+  DocUploadResultSchema,
+} from './documentation'
 import { endpoint } from './endpoint'
-import { DocBulkReviewSchema } from './review'
+import { DocBulkReviewResultSchema, DocBulkReviewSchema } from './review'
 
 /** /api/doc: documentation photos of the dokumentasi area (server/modules/documentation). */
 
@@ -35,6 +43,7 @@ export const upload = endpoint({
     },
   },
   created: true,
+  response: DocUploadResultSchema,
 })
 
 export const revise = endpoint({
@@ -49,6 +58,8 @@ export const revise = endpoint({
     files: { files: { many: true, description: PHOTO_FILES } },
   },
   created: true,
+  response: DocUploadResultSchema,
+  errors: [409],
 })
 
 export const list = endpoint({
@@ -66,6 +77,8 @@ export const list = endpoint({
     uploader: 'id pengunggah',
     status: 'pending, approved atau rejected',
   },
+  response: v.array(DocSchema),
+  beside: { next_cursor: v.nullable(v.string()) },
 })
 
 /** One item as the list shows it, read fresh: a notification's link opens it with its current status. */
@@ -75,6 +88,7 @@ export const item = endpoint({
   access: 'doc.read',
   tag: 'Dokumentasi',
   summary: 'Satu dokumentasi dengan status, catatan revisi dan fotonya saat ini',
+  response: DocSchema,
 })
 
 export const comments = endpoint({
@@ -83,6 +97,7 @@ export const comments = endpoint({
   access: 'doc.read',
   tag: 'Dokumentasi',
   summary: 'Komentar sebuah dokumentasi',
+  response: v.array(DocCommentSchema),
 })
 
 export const comment = endpoint({
@@ -93,6 +108,7 @@ export const comment = endpoint({
   summary: 'Kirim komentar',
   json: CommentCreateSchema,
   created: true,
+  response: DocCommentSchema,
 })
 
 export const review = endpoint({
@@ -100,9 +116,12 @@ export const review = endpoint({
   path: '/api/doc/:slug/status/:uuid/:status',
   access: 'doc.review',
   tag: 'Dokumentasi',
-  // The body is optional (no body for approved), so it is not declared as a required JSON body.
+  // The body is optional (no body for approved): jsonOptional below.
   summary:
     'Setujui atau minta revisi (rejected: body JSON opsional { note }, alasan 3-500 karakter); juga mengubah review yang sudah ada',
+  jsonOptional: DocReviewSchema,
+  response: DocSchema,
+  errors: [409],
 })
 
 export const reviewBulk = endpoint({
@@ -113,6 +132,7 @@ export const reviewBulk = endpoint({
   summary:
     'Setujui atau minta revisi beberapa dokumentasi sekaligus (maks. 100; rejected wajib note); satu uuid yang tidak ada: 404, tidak ada yang diubah',
   json: DocBulkReviewSchema,
+  response: DocBulkReviewResultSchema,
 })
 
 export const like = endpoint({
@@ -121,6 +141,8 @@ export const like = endpoint({
   access: 'doc.write',
   tag: 'Dokumentasi',
   summary: 'Suka (true) atau batal suka (false)',
+  response: DocLikeResultSchema,
+  errors: [422],
 })
 
 export const remove = endpoint({
@@ -129,4 +151,5 @@ export const remove = endpoint({
   access: 'doc.write',
   tag: 'Dokumentasi',
   summary: 'Hapus dokumentasi',
+  response: null,
 })

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
-import { MSG, multiLine, ordered, present, type Role, requiredText } from './common'
+import { MSG, multiLine, ordered, PersonRefSchema, present, RoleSchema, requiredText } from './common'
 import { DAY_MSG } from './days'
-import type { Status } from './projects'
+import { StatusSchema } from './projects'
 
 /*
  * Documentation (the dokumentasi area): site photos with a description, likes, comments and review.
@@ -137,6 +137,9 @@ export type CommentCreateInput = v.InferInput<typeof CommentCreateSchema>
 export const DOC_REVIEW = ['approved', 'rejected'] as const
 export type DocReview = (typeof DOC_REVIEW)[number]
 
+export const LOCATION_SOURCES = ['exif', 'camera', 'upload'] as const
+export type LocationSource = (typeof LOCATION_SOURCES)[number]
+
 /**
  * One photo of an item. `url` is the original as uploaded (`/storage/{uuid}.{extension}`, SPEC section 3),
  * `thumb` a ~480 px WebP for grids: null while the server is still making it (a moment after the
@@ -144,77 +147,89 @@ export type DocReview = (typeof DOC_REVIEW)[number]
  * camera's capture time (EXIF DateTimeOriginal: UTC ('...Z') when the photo recorded its offset, else the
  * camera's wall clock without a zone), or else the moment of capture the device sent in `meta`.
  */
-export type DocImage = {
-  uuid: string
-  name: string
-  extension: string
-  url: string
-  thumb: string | null
-  width: number | null
-  height: number | null
-  thumb_width: number | null
-  thumb_height: number | null
-  size: number
-  taken_at: string | null
+export const DocImageSchema = v.object({
+  uuid: v.string(),
+  name: v.string(),
+  extension: v.string(),
+  url: v.string(),
+  thumb: v.nullable(v.string()),
+  width: v.nullable(v.number()),
+  height: v.nullable(v.number()),
+  thumb_width: v.nullable(v.number()),
+  thumb_height: v.nullable(v.number()),
+  size: v.number(),
+  taken_at: v.nullable(v.string()),
   /** When the server stored it (ISO-8601 UTC). */
-  received_at: string | null
+  received_at: v.nullable(v.string()),
   /** Hex SHA-256 of the stored bytes (GPS removed); null until a photo stored before issue 23 is processed. */
-  sha256: string | null
+  sha256: v.nullable(v.string()),
   /** Where it was taken (see `location_source`), never in the public bytes. */
-  lat: number | null
-  lng: number | null
-  accuracy_m: number | null
+  lat: v.nullable(v.number()),
+  lng: v.nullable(v.number()),
+  accuracy_m: v.nullable(v.number()),
   /**
    * Where the place comes from: 'exif' the photo's own GPS, 'camera' the device's position when it was
    * taken in the app's camera, 'upload' the phone's position when it was uploaded (photos stored before
    * issue 30: not necessarily where it was taken), null no place ('Lokasi tidak diketahui').
    */
-  location_source: LocationSource | null
-}
+  location_source: v.nullable(v.picklist(LOCATION_SOURCES)),
+})
+export type DocImage = v.InferOutput<typeof DocImageSchema>
 
-export const LOCATION_SOURCES = ['exif', 'camera', 'upload'] as const
-export type LocationSource = (typeof LOCATION_SOURCES)[number]
+export const DocPersonSchema = v.object({ id: v.number(), name: v.string(), role: RoleSchema })
+export type DocPerson = v.InferOutput<typeof DocPersonSchema>
 
-export type DocPerson = { id: number; name: string; role: Role }
-
-export type Doc = {
-  id: number
-  uuid: string
-  description: string
-  status: Status
-  images: DocImage[]
-  likes: number
-  is_liked: boolean
-  comments: number
-  creator: DocPerson
-  created_at: string
-  work_item: { id: number; name: string } | null
-  location: string | null
-  progress: number | null
+export const DocSchema = v.object({
+  id: v.number(),
+  uuid: v.string(),
+  description: v.string(),
+  status: StatusSchema,
+  images: v.array(DocImageSchema),
+  likes: v.number(),
+  is_liked: v.boolean(),
+  comments: v.number(),
+  creator: DocPersonSchema,
+  created_at: v.string(),
+  work_item: v.nullable(PersonRefSchema),
+  location: v.nullable(v.string()),
+  progress: v.nullable(v.number()),
   /** The reason of the current version's 'Revisi'; null once a new version is uploaded or it is approved (the history keeps every reason). */
-  review_note: string | null
+  review_note: v.nullable(v.string()),
   /** 1 at upload, +1 per 'Unggah Revisi'; `images` are this version's. */
-  version: number
+  version: v.number(),
   /**
    * The day-taken instant (ISO-8601 UTC): the earliest capture time of `images`, else the upload time.
    * The list's `from`/`to` filter on its day in the firm's time zone; the grid's day headings use it.
    */
-  taken_at: string
+  taken_at: v.string(),
   /** An earlier item of the project, not in the trash, holding a photo with the same SHA-256; else null. */
-  duplicate_of: string | null
+  duplicate_of: v.nullable(v.string()),
   /** When that earlier item was uploaded (null with `duplicate_of`). */
-  duplicate_at: string | null
-}
+  duplicate_at: v.nullable(v.string()),
+})
+export type Doc = v.InferOutput<typeof DocSchema>
 
 /** GET list: `data` is the page (newest first); `next_cursor` (beside it) asks for the next one, null at the end. */
 export type DocListEnvelope = { success: boolean; message: string; data: Doc[]; next_cursor: string | null }
 
 /** A file the server could not take, by the name the client sent. */
-export type FileFailure = { name: string; message: string }
+export const FileFailureSchema = v.object({ name: v.string(), message: v.string() })
+export type FileFailure = v.InferOutput<typeof FileFailureSchema>
 
 /** POST upload: the items created (one, or one per file with `descriptions`) and the files refused. */
-export type DocUploadResult = { docs: Doc[]; errors: FileFailure[] }
+export const DocUploadResultSchema = v.object({
+  docs: v.array(DocSchema),
+  errors: v.array(FileFailureSchema),
+})
+export type DocUploadResult = v.InferOutput<typeof DocUploadResultSchema>
 
-export type DocLikeResult = { uuid: string; liked: boolean; likes: number }
+export const DocLikeResultSchema = v.object({ uuid: v.string(), liked: v.boolean(), likes: v.number() })
+export type DocLikeResult = v.InferOutput<typeof DocLikeResultSchema>
 
-export type DocComment = { id: number; user: DocPerson; content: string; timestamp: string }
+export const DocCommentSchema = v.object({
+  id: v.number(),
+  user: DocPersonSchema,
+  content: v.string(),
+  timestamp: v.string(),
+})
+export type DocComment = v.InferOutput<typeof DocCommentSchema>

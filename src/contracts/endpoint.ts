@@ -66,6 +66,8 @@ export type Endpoint<M extends Method = Method, P extends string = string> = {
   summary: string
   /** The JSON body's contract: the same valibot schema the server validates with. */
   json?: GenericSchema
+  /** A JSON body the call may go without (a review's optional `{ note }`): the schema it is checked with. */
+  jsonOptional?: GenericSchema
   multipart?: MultipartBody
   /** Query parameters and what each means. */
   query?: Record<string, string>
@@ -73,9 +75,35 @@ export type Endpoint<M extends Method = Method, P extends string = string> = {
   created?: boolean
   /** 202: accepted, the work runs in the background (a report being made). */
   accepted?: boolean
-  /** What comes back instead of the JSON envelope (a file, a zip, an event stream, a page). */
-  produces?: 'file' | 'zip' | 'event-stream' | 'html'
+  /**
+   * What comes back instead of the JSON envelope: a file (`files` says its types), a zip, an event
+   * stream, an HTML page, or `openapi` (GET /api/openapi.json: the document itself, not an envelope).
+   */
+  produces?: 'file' | 'zip' | 'event-stream' | 'html' | 'openapi'
+  /**
+   * The envelope's `data` on success, as a valibot schema (its JSON Schema is the API reference's, its
+   * `v.InferOutput` the client's type); `null`: the envelope carries no `data`. Every JSON endpoint
+   * declares it (server/openapi/openapi.test.ts); see docs/adding-things.md.
+   */
+  response?: GenericSchema | null
+  /** Fields the success envelope carries beside `data` (a page's `next_cursor`, SPEC's upload fields). */
+  beside?: Record<string, GenericSchema>
+  /** A file answer's content types (`image/*` covers a family) and whether it serves Range (206, 416). */
+  files?: { types: readonly string[]; range?: boolean }
+  /**
+   * Answers it gives besides success and those every endpoint of its kind gives (400, 401, 403, 404,
+   * 413, 415, 422, 429: server/openapi/document.ts says which apply): a conflict, a link that is gone...
+   */
+  errors?: readonly ExtraStatus[]
+  /**
+   * The body of its 413, 415 and 422 when the files themselves were refused (SPEC's upload answer,
+   * `errors` one entry per file); a malformed request still answers the error envelope.
+   */
+  refusal?: GenericSchema
 }
+
+/** Statuses an endpoint declares itself (`errors`); their meaning is in server/openapi/document.ts. */
+export type ExtraStatus = 303 | 401 | 403 | 404 | 409 | 410 | 422 | 429 | 503
 
 /** Declares an endpoint (typed, unchanged); unused declarations drop out of the client bundle. */
 /* @__NO_SIDE_EFFECTS__ */

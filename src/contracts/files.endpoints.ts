@@ -1,5 +1,15 @@
+import * as v from 'valibot'
+import { DocReviewSchema } from './documentation'
 import { endpoint } from './endpoint'
-import { FolderCreateSchema, FolderRenameSchema } from './files'
+import {
+  ExploreResultSchema,
+  FileEntrySchema,
+  FolderCreateSchema,
+  FolderEntrySchema,
+  FolderRenameSchema,
+  UploadErrorSchema,
+  UploadResponseSchema,
+} from './files'
 
 /**
  * Folders and files of the perencanaan and pengawasan areas (server/modules/folders, server/modules/files).
@@ -14,6 +24,8 @@ export const createFolder = endpoint({
   summary: 'Buat folder',
   json: FolderCreateSchema,
   created: true,
+  response: FolderEntrySchema,
+  errors: [409],
 })
 
 export const explore = endpoint({
@@ -27,6 +39,7 @@ export const explore = endpoint({
     cursor: 'lanjutan halaman',
     limit: 'entri per halaman (maks. 500)',
   },
+  response: ExploreResultSchema,
 })
 
 export const renameFolder = endpoint({
@@ -36,6 +49,8 @@ export const renameFolder = endpoint({
   tag: 'Folder dan file',
   summary: 'Ganti nama folder',
   json: FolderRenameSchema,
+  response: FolderEntrySchema,
+  errors: [409],
 })
 
 export const removeFolder = endpoint({
@@ -44,6 +59,7 @@ export const removeFolder = endpoint({
   access: ['area.read', 'area.write'],
   tag: 'Folder dan file',
   summary: 'Hapus folder beserta isinya',
+  response: null,
 })
 
 export const upload = endpoint({
@@ -57,6 +73,10 @@ export const upload = endpoint({
     files: { files: { many: true, description: 'maks. 100 file, MAX_UPLOAD_MB per file' } },
   },
   created: true,
+  response: v.object({ results: v.array(FileEntrySchema), errors: v.array(UploadErrorSchema) }),
+  // SPEC's fields beside the envelope's data, and its shape for a refused upload.
+  beside: { results: v.array(FileEntrySchema), errors: v.array(UploadErrorSchema) },
+  refusal: UploadResponseSchema,
 })
 
 export const download = endpoint({
@@ -66,6 +86,7 @@ export const download = endpoint({
   tag: 'Folder dan file',
   summary: 'Unduh file (mendukung Range)',
   produces: 'file',
+  files: { types: ['*/*'], range: true },
 })
 
 export const review = endpoint({
@@ -73,9 +94,12 @@ export const review = endpoint({
   path: '/api/file/:slug/status/:fileUuid/:status',
   access: 'file.review',
   tag: 'Folder dan file',
-  // The body is optional (SPEC sends none), so it is not declared as a required JSON body.
+  // The body is optional (SPEC sends none): jsonOptional below.
   summary:
     'Setujui (approved) atau minta revisi (rejected: body JSON opsional { note }, alasan 3-500 karakter; aplikasi selalu mengirimnya)',
+  jsonOptional: DocReviewSchema,
+  response: FileEntrySchema,
+  errors: [409],
 })
 
 export const removeFile = endpoint({
@@ -84,4 +108,5 @@ export const removeFile = endpoint({
   access: ['area.read', 'file.delete'],
   tag: 'Folder dan file',
   summary: 'Hapus file',
+  response: null,
 })

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { ordered, present, singleLine } from './common'
-import type { Status } from './projects'
+import { ordered, PersonRefSchema, present, singleLine } from './common'
+import { type Status, StatusSchema } from './projects'
 import { MAX_FILE_NAME, UPLOAD_MSG } from './uploads'
 
 /** The two areas with a folder and file browser (SPEC 'Perencanaan and pengawasan tabs'). */
@@ -125,72 +125,83 @@ export const FILE_STATUS_LABELS: Record<Status, string> = {
 export const REVIEW_DECISIONS = ['approved', 'rejected'] as const
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number]
 
-export type FolderRef = { id: number; uuid: string; name: string }
+export const FolderRefSchema = v.object({ id: v.number(), uuid: v.string(), name: v.string() })
+export type FolderRef = v.InferOutput<typeof FolderRefSchema>
 
-export type FolderEntry = FolderRef & {
-  created_at: string
-  creator: { id: number; name: string }
+export const FolderEntrySchema = v.object({
+  ...FolderRefSchema.entries,
+  created_at: v.string(),
+  creator: PersonRefSchema,
   /** Subfolders plus files directly inside. */
-  items: number
-}
+  items: v.number(),
+})
+export type FolderEntry = v.InferOutput<typeof FolderEntrySchema>
 
-export type FileEntry = {
-  id: number
-  uuid: string
-  name: string
+export const FileEntrySchema = v.object({
+  id: v.number(),
+  uuid: v.string(),
+  name: v.string(),
   /** SPEC: the size in KB (two decimals); the browser shows it with formatFileSize. */
-  size_kb: number
-  size_bytes: number
-  mime: string
-  status: Status
-  creator: { id: number; name: string }
-  created_at: string
-  reviewer: { id: number; name: string } | null
-  reviewed_at: string | null
+  size_kb: v.number(),
+  size_bytes: v.number(),
+  mime: v.string(),
+  status: StatusSchema,
+  creator: PersonRefSchema,
+  created_at: v.string(),
+  reviewer: v.nullable(PersonRefSchema),
+  reviewed_at: v.nullable(v.string()),
   /** The reason given with 'Revisi' (issue 30); null for an approval, a pending file or an older review. */
-  review_note: string | null
-}
+  review_note: v.nullable(v.string()),
+})
+export type FileEntry = v.InferOutput<typeof FileEntrySchema>
 
 /** What the caller may do here, decided by the server's policy (the browser hides what it may not). */
-export type AreaPermissions = {
+export const AreaPermissionsSchema = v.object({
   /** Upload, new folder, rename and delete folders, delete files. */
-  write: boolean
+  write: v.boolean(),
   /** Approve and reject pending files. */
-  review: boolean
-}
+  review: v.boolean(),
+})
+export type AreaPermissions = v.InferOutput<typeof AreaPermissionsSchema>
 
 /**
  * GET /api/folder/{slug}/explore/{area}?parent_slug=&cursor=&limit=. Folders come first (by name), then
  * files (by name); a page holds at most `limit` entries of both together and `next_cursor` continues
  * where it stopped (null on the last page).
  */
-export type ExploreResult = {
-  area: FileArea
+export const ExploreResultSchema = v.object({
+  area: v.picklist(FILE_AREAS),
   /** The folder shown (null: the area's root). */
-  folder: FolderRef | null
+  folder: v.nullable(FolderRefSchema),
   /** The breadcrumb trail from the root's first folder down to the folder shown. */
-  paths: FolderRef[]
+  paths: v.array(FolderRefSchema),
   /** The same trail as text, '/' at the root: '/Gambar Kerja/Struktur'. */
-  path: string
-  folders: FolderEntry[]
-  files: FileEntry[]
-  next_cursor: string | null
+  path: v.string(),
+  folders: v.array(FolderEntrySchema),
+  files: v.array(FileEntrySchema),
+  next_cursor: v.nullable(v.string()),
   /** Entries directly inside the folder shown (subfolders and files), on every page. */
-  total: { folders: number; files: number }
-  can: AreaPermissions
+  total: v.object({ folders: v.number(), files: v.number() }),
+  can: AreaPermissionsSchema,
   /** The upload limits, so the dialog can say what is too large before sending it. */
-  limits: { max_file_bytes: number; max_files: number }
-}
+  limits: v.object({ max_file_bytes: v.number(), max_files: v.number() }),
+})
+export type ExploreResult = v.InferOutput<typeof ExploreResultSchema>
 
-export type UploadError = { name: string; message: string }
+export const UploadErrorSchema = v.object({ name: v.string(), message: v.string() })
+export type UploadError = v.InferOutput<typeof UploadErrorSchema>
 
-/** POST /api/file/{slug}/upload/{area}: `results` are the stored files, `errors` one entry per refused file. */
-export type UploadResponse = {
-  success: boolean
-  message: string
-  results: FileEntry[]
-  errors: UploadError[]
-}
+/**
+ * POST /api/file/{slug}/upload/{area}: the SPEC's own shape, not the envelope: `results` are the stored
+ * files, `errors` one entry per refused file (the whole answer, `success` false when none was stored).
+ */
+export const UploadResponseSchema = v.object({
+  success: v.boolean(),
+  message: v.string(),
+  results: v.array(FileEntrySchema),
+  errors: v.array(UploadErrorSchema),
+})
+export type UploadResponse = v.InferOutput<typeof UploadResponseSchema>
 
 export const EXPLORE_PAGE_MAX = 500
 export const EXPLORE_PAGE_DEFAULT = 200

@@ -1,4 +1,6 @@
+import * as v from 'valibot'
 import { endpoint } from './endpoint'
+import { HistoryEntrySchema } from './history'
 
 export const project = endpoint({
   method: 'GET',
@@ -7,6 +9,8 @@ export const project = endpoint({
   tag: 'Riwayat',
   summary: 'Riwayat project, terbaru dahulu, per halaman (admin)',
   query: { cursor: 'lanjutan halaman' },
+  response: v.array(HistoryEntrySchema),
+  beside: { next_cursor: v.nullable(v.string()) },
 })
 
 export const doc = endpoint({
@@ -15,4 +19,5 @@ export const doc = endpoint({
   access: 'doc.read',
   tag: 'Riwayat',
   summary: 'Riwayat satu dokumentasi: versi, review dan alasannya, komentar',
+  response: v.array(HistoryEntrySchema),
 })

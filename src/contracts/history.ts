@@ -1,4 +1,5 @@
-import type { Role } from './common'
+import * as v from 'valibot'
+import { RoleSchema } from './common'
 
 /**
  * Riwayat: what happened in a project, append-only. Every upload, revision, review (with its reason),
@@ -35,16 +36,17 @@ export const HISTORY_OBJECTS = [
 ] as const
 export type HistoryObjectKind = (typeof HISTORY_OBJECTS)[number]
 
-export type HistoryEntry = {
-  id: number
+export const HistoryEntrySchema = v.object({
+  id: v.number(),
   /** ISO-8601 UTC. */
-  at: string
-  actor: { id: number | null; name: string; role: Role }
-  action: HistoryAction
-  object: { kind: HistoryObjectKind; id: string; name: string }
+  at: v.string(),
+  actor: v.object({ id: v.nullable(v.number()), name: v.string(), role: RoleSchema }),
+  action: v.picklist(HISTORY_ACTIONS),
+  object: v.object({ kind: v.picklist(HISTORY_OBJECTS), id: v.string(), name: v.string() }),
   /** What changed: before/after, the review note, the version, the members added and removed... */
-  detail: Record<string, unknown> | null
-}
+  detail: v.nullable(v.record(v.string(), v.unknown())),
+})
+export type HistoryEntry = v.InferOutput<typeof HistoryEntrySchema>
 
 /** GET history: `data` is the page (newest first); `next_cursor` beside it, null at the end. */
 export type HistoryEnvelope = {

@@ -1,5 +1,5 @@
 import { endpoint } from './endpoint'
-import { NotificationChannelsUpdateSchema } from './notification-channels'
+import { NotificationChannelsSchema, NotificationChannelsUpdateSchema } from './notification-channels'
 
 /** /api/user/notification-channels: what reaches the caller's WhatsApp (server/modules/notifications). */
 
@@ -9,6 +9,7 @@ export const read = endpoint({
   access: 'notification.list',
   tag: 'Notifikasi',
   summary: 'Notifikasi mana yang juga dikirim ke WhatsApp Anda',
+  response: NotificationChannelsSchema,
 })
 
 export const update = endpoint({
@@ -18,4 +19,5 @@ export const update = endpoint({
   tag: 'Notifikasi',
   summary: 'Ubah notifikasi mana yang dikirim ke WhatsApp Anda (lonceng tetap menampilkan semuanya)',
   json: NotificationChannelsUpdateSchema,
+  response: NotificationChannelsSchema,
 })

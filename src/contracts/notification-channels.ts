@@ -13,14 +13,20 @@ export const ADMIN_PROJECT_SCOPES = ['involved', 'all'] as const
 export type AdminProjectScope = (typeof ADMIN_PROJECT_SCOPES)[number]
 
 /** GET/PUT /api/user/notification-channels. */
-export type NotificationChannels = {
+export const NotificationChannelsSchema = v.object({
   /** Per notification type: whether it also goes to WhatsApp. */
-  whatsapp: Record<NotificationType, boolean>
+  whatsapp: v.object(
+    Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, v.boolean()])) as Record<
+      NotificationType,
+      v.BooleanSchema<undefined>
+    >,
+  ),
   /** Admins: WhatsApp about projects they are involved in (member, creator, reviewer) or all; null for others. */
-  admin_projects: AdminProjectScope | null
+  admin_projects: v.nullable(v.picklist(ADMIN_PROJECT_SCOPES)),
   /** The number the bot writes to; null when the profile has no usable number (nothing is sent). */
-  phone: string | null
-}
+  phone: v.nullable(v.string()),
+})
+export type NotificationChannels = v.InferOutput<typeof NotificationChannelsSchema>
 
 const onOff = (type: string) => v.optional(v.boolean(`Pilihan WhatsApp untuk ${type} harus ya atau tidak`))
 

@@ -1,4 +1,6 @@
+import * as v from 'valibot'
 import { endpoint } from './endpoint'
+import { NotificationSchema, ReadAllResultSchema } from './notifications'
 
 /** /api/notification: the caller's own notifications (server/modules/notifications). */
 
@@ -8,6 +10,7 @@ export const list = endpoint({
   access: 'notification.list',
   tag: 'Notifikasi',
   summary: 'Notifikasi pengguna, terbaru dahulu',
+  response: v.array(NotificationSchema),
 })
 
 export const read = endpoint({
@@ -16,6 +19,7 @@ export const read = endpoint({
   access: ['notification.list', 'notification.read'],
   tag: 'Notifikasi',
   summary: 'Tandai satu notifikasi dibaca',
+  response: NotificationSchema,
 })
 
 export const readAll = endpoint({
@@ -24,6 +28,7 @@ export const readAll = endpoint({
   access: 'notification.list',
   tag: 'Notifikasi',
   summary: 'Tandai semua notifikasi dibaca',
+  response: ReadAllResultSchema,
 })
 
 export const stream = endpoint({

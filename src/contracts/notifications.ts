@@ -1,3 +1,4 @@
+import * as v from 'valibot'
 /**
  * Notifications (SPEC sections 2, 3, 7). The server writes them from domain events; the bell and the
  * /notifications page read GET /api/notification/list and mark them read.
@@ -20,21 +21,23 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
 /** SPEC 3: a priority maps to a border colour but is always rendered as normal. */
 export type NotificationPriority = 'high' | 'normal' | 'low'
 
-export type Notification = {
-  id: number
+export const NotificationSchema = v.object({
+  id: v.number(),
   /** One of NOTIFICATION_TYPES, or anything older clients wrote (shown with the default icon). */
-  type: string
-  title: string
-  message: string
-  is_read: boolean
-  created_at: string
+  type: v.string(),
+  title: v.string(),
+  message: v.string(),
+  is_read: v.boolean(),
+  created_at: v.string(),
   /** Where clicking it leads (an app path such as /project/{slug}#dokumentasi), or null. */
-  link: string | null
-  priority: NotificationPriority
-}
+  link: v.nullable(v.string()),
+  priority: v.picklist(['high', 'normal', 'low']),
+})
+export type Notification = v.InferOutput<typeof NotificationSchema>
 
 /** Answer of PUT /api/notification/read-all. */
-export type ReadAllResult = { updated: number }
+export const ReadAllResultSchema = v.object({ updated: v.number() })
+export type ReadAllResult = v.InferOutput<typeof ReadAllResultSchema>
 
 /** The bell's dropdown shows at most this many unread items (SPEC 9). */
 export const BELL_LIMIT = 5

@@ -1,5 +1,13 @@
+import * as v from 'valibot'
+import { UserSchema } from './auth'
 import { endpoint } from './endpoint'
-import { ProjectCreateSchema, ProjectMembersSchema, ProjectUpdateSchema } from './projects'
+import {
+  DashboardAnalysisSchema,
+  ProjectCreateSchema,
+  ProjectMembersSchema,
+  ProjectSchema,
+  ProjectUpdateSchema,
+} from './projects'
 
 /** /api/project: `:id` is the numeric id or the slug everywhere (server/modules/projects). */
 
@@ -11,6 +19,7 @@ export const create = endpoint({
   summary: 'Buat project',
   json: ProjectCreateSchema,
   created: true,
+  response: ProjectSchema,
 })
 
 export const list = endpoint({
@@ -19,6 +28,7 @@ export const list = endpoint({
   access: 'project.list',
   tag: 'Project',
   summary: 'Project yang terlihat oleh pengguna',
+  response: v.array(ProjectSchema),
 })
 
 export const detail = endpoint({
@@ -27,6 +37,7 @@ export const detail = endpoint({
   access: 'project.view',
   tag: 'Project',
   summary: 'Detail project (id atau slug) dengan hitungan per area',
+  response: ProjectSchema,
 })
 
 export const update = endpoint({
@@ -36,6 +47,8 @@ export const update = endpoint({
   tag: 'Project',
   summary: 'Ubah nama dan deskripsi (dengan version: 409 bila project sudah diubah orang lain)',
   json: ProjectUpdateSchema,
+  response: ProjectSchema,
+  errors: [409],
 })
 
 export const remove = endpoint({
@@ -44,6 +57,7 @@ export const remove = endpoint({
   access: 'project.manage',
   tag: 'Project',
   summary: 'Hapus project beserta semua filenya',
+  response: null,
 })
 
 export const members = endpoint({
@@ -52,6 +66,7 @@ export const members = endpoint({
   access: 'project.members',
   tag: 'Project',
   summary: 'Anggota project',
+  response: v.array(UserSchema),
 })
 
 export const setMembers = endpoint({
@@ -61,6 +76,7 @@ export const setMembers = endpoint({
   tag: 'Project',
   summary: 'Tetapkan anggota project',
   json: ProjectMembersSchema,
+  response: v.array(UserSchema),
 })
 
 export const download = endpoint({
@@ -70,6 +86,7 @@ export const download = endpoint({
   tag: 'Project',
   summary: 'Seluruh project sebagai satu zip (kegagalan di header x-response)',
   produces: 'zip',
+  files: { types: ['application/zip'] },
 })
 
 export const dashboard = endpoint({
@@ -78,4 +95,5 @@ export const dashboard = endpoint({
   access: 'project.list',
   tag: 'Project',
   summary: 'Ringkasan dasbor',
+  response: DashboardAnalysisSchema,
 })

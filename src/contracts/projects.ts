@@ -7,6 +7,7 @@ export const AREAS = ['perencanaan', 'pengawasan', 'dokumentasi', 'rekap'] as co
 export type Area = (typeof AREAS)[number]
 export const STATUSES = ['pending', 'approved', 'rejected'] as const
 export type Status = (typeof STATUSES)[number]
+export const StatusSchema = v.picklist(STATUSES)
 
 export const ProjectCreateSchema = v.object(
   {
@@ -83,54 +84,66 @@ export const ProjectMembersSchema = v.object(
 export type ProjectMembersInput = v.InferInput<typeof ProjectMembersSchema>
 
 /** One area's items by review status (rekap files are not reviewed: all counted in `total`). */
-export type AreaCounts = { total: number; pending: number; approved: number; rejected: number }
+export const AreaCountsSchema = v.object({
+  total: v.number(),
+  pending: v.number(),
+  approved: v.number(),
+  rejected: v.number(),
+})
+export type AreaCounts = v.InferOutput<typeof AreaCountsSchema>
+
+/** One value per area (every area is always present). */
+const perArea = <S extends v.GenericSchema>(value: S) =>
+  v.object({ perencanaan: value, pengawasan: value, dokumentasi: value, rekap: value })
 
 /**
  * A project as the list, detail, create and update calls return it (SPEC section 3). Counts only: the
  * SPEC's `files` array (one entry per item with its folder) became `folder_counts` and `area_counts`,
  * so neither call grows with the project; the items themselves come from the area calls.
  */
-export type Project = {
-  id: number
-  slug: string
-  name: string
-  description: string
-  created_at: string
+export const ProjectSchema = v.object({
+  id: v.number(),
+  slug: v.string(),
+  name: v.string(),
+  description: v.string(),
+  created_at: v.string(),
   /**
    * The first day its weeks count from (YYYY-MM-DD, Asia/Jakarta; the contract's start, SPMK); null: the
    * day it was made in Berkas. 'Minggu ke-n' of the reports counts from here.
    */
-  start_day: string | null
+  start_day: v.nullable(v.string()),
   /** +1 per edit; sent back with an edit so a stale one is refused (409). */
-  version: number
+  version: v.number(),
   /** Items per area: area files, documentation items (dokumentasi) and recap files (rekap). */
-  folder_counts: Record<Area, number>
+  folder_counts: perArea(v.number()),
   /** The same per area and review status. */
-  area_counts: Record<Area, AreaCounts>
+  area_counts: perArea(AreaCountsSchema),
   /** Area files (perencanaan + pengawasan); documentation items are counted in total_docs. */
-  total_files: number
-  total_docs: number
-  file_pending: number
-  doc_pending: number
-  file_approved: number
-  doc_approved: number
-  file_rejected: number
-  doc_rejected: number
-  total_recaps: number
-}
+  total_files: v.number(),
+  total_docs: v.number(),
+  file_pending: v.number(),
+  doc_pending: v.number(),
+  file_approved: v.number(),
+  doc_approved: v.number(),
+  file_rejected: v.number(),
+  doc_rejected: v.number(),
+  total_recaps: v.number(),
+})
+export type Project = v.InferOutput<typeof ProjectSchema>
 
 /** Totals over the projects the caller can see (SPEC section 3, dashboard analysis). */
-export type DashboardAnalysis = {
-  projects: number
-  files: number
-  docs: number
-  file_pending: number
-  file_approved: number
-  file_rejected: number
-  doc_pending: number
-  doc_approved: number
-  doc_rejected: number
-}
+export const DashboardAnalysisSchema = v.object({
+  projects: v.number(),
+  files: v.number(),
+  docs: v.number(),
+  file_pending: v.number(),
+  file_approved: v.number(),
+  file_rejected: v.number(),
+  doc_pending: v.number(),
+  doc_approved: v.number(),
+  doc_rejected: v.number(),
+})
+export type DashboardAnalysis = v.InferOutput<typeof DashboardAnalysisSchema>
 
 /** The 'Mengunduh Project' modal and the project download's answers (SPEC sections 2 and 7). */
 export const PROJECT_DOWNLOAD_MSG = {

@@ -1,4 +1,5 @@
 import { endpoint } from './endpoint'
+import { PublicShareSchema, ReportVerificationSchema } from './shares'
 
 /**
  * Public pages and data (issue 24): no account, no app code. The token or code in the path is the only
@@ -12,6 +13,8 @@ export const sharePage = endpoint({
   tag: 'Publik',
   summary: 'Halaman tautan bagikan untuk klien (tanpa akun); meminta PIN bila ada',
   produces: 'html',
+  // The PIN form (401), a link gone (410) or unknown (404), too many tries (429): pages too.
+  errors: [401, 410, 429],
 })
 
 export const sharePagePin = endpoint({
@@ -22,6 +25,8 @@ export const sharePagePin = endpoint({
   summary:
     'PIN dari formulir halaman tautan (form pin=...): PIN benar menyimpan izin di cookie tautan itu lalu 303 ke halamannya; selain itu formulir dengan pesannya',
   produces: 'html',
+  // A right PIN: 303 to the page; a wrong or malformed one: the form again (401, 422).
+  errors: [303, 401, 410, 422, 429],
 })
 
 export const shareData = endpoint({
@@ -30,6 +35,9 @@ export const shareData = endpoint({
   access: 'public',
   tag: 'Publik',
   summary: 'Isi tautan bagikan (PIN di header X-Share-Pin; salah berkali-kali dibatasi)',
+  response: PublicShareSchema,
+  // 401: the link has a PIN and none or a wrong one came; 422: a PIN that is not 6 digits.
+  errors: [401, 410, 422],
 })
 
 export const shareReport = endpoint({
@@ -40,6 +48,8 @@ export const shareReport = endpoint({
   summary: 'PDF laporan tautan bagikan (URL bertanda tangan dari isi tautan)',
   query: { exp: 'Batas waktu URL (detik epoch)', sig: 'Tanda tangan URL' },
   produces: 'file',
+  files: { types: ['application/pdf'], range: true },
+  errors: [403, 410],
 })
 
 export const sharePhoto = endpoint({
@@ -50,6 +60,9 @@ export const sharePhoto = endpoint({
   summary: 'Foto tautan bagikan (URL bertanda tangan dari isi tautan)',
   query: { size: 'thumb atau full', exp: 'Batas waktu URL (detik epoch)', sig: 'Tanda tangan URL' },
   produces: 'file',
+  files: { types: ['image/*'] },
+  // 403: the URL's signature is wrong or expired.
+  errors: [403, 410],
 })
 
 export const verifyPage = endpoint({
@@ -59,6 +72,7 @@ export const verifyPage = endpoint({
   tag: 'Publik',
   summary: 'Halaman verifikasi laporan dari kode di setiap halamannya',
   produces: 'html',
+  errors: [429],
 })
 
 export const verifyData = endpoint({
@@ -68,6 +82,7 @@ export const verifyData = endpoint({
   tag: 'Publik',
   summary:
     'Isi laporan menurut server: project, periode, SHA-256 dan waktu ambil tiap foto, masih berlaku atau tidak',
+  response: ReportVerificationSchema,
 })
 
 export const verifyPhoto = endpoint({
@@ -78,4 +93,5 @@ export const verifyPhoto = endpoint({
   summary:
     'Thumbnail foto ke-n laporan pada halaman verifikasi, selama fotonya tidak berubah dan tidak di sampah',
   produces: 'file',
+  files: { types: ['image/webp'] },
 })

@@ -1,4 +1,6 @@
+import * as v from 'valibot'
 import { endpoint } from './endpoint'
+import { RECAP_TYPES, RecapFileSchema } from './recaps'
 
 /** /api/rekap: the project's recap files (server/modules/recaps). */
 
@@ -10,6 +12,7 @@ export const upload = endpoint({
   summary: 'Unggah file rekap (PDF, Word, Excel, PowerPoint; admin)',
   multipart: { files: { file: { many: false, description: 'pdf, doc, docx, xls, xlsx, ppt, pptx' } } },
   created: true,
+  response: RecapFileSchema,
 })
 
 export const list = endpoint({
@@ -18,6 +21,7 @@ export const list = endpoint({
   access: 'recap.read',
   tag: 'Rekap',
   summary: 'Daftar file rekap',
+  response: v.array(RecapFileSchema),
 })
 
 export const download = endpoint({
@@ -27,6 +31,7 @@ export const download = endpoint({
   tag: 'Rekap',
   summary: 'Unduh file rekap',
   produces: 'file',
+  files: { types: RECAP_TYPES, range: true },
 })
 
 export const remove = endpoint({
@@ -35,4 +40,5 @@ export const remove = endpoint({
   access: 'recap.manage',
   tag: 'Rekap',
   summary: 'Hapus file rekap (admin)',
+  response: null,
 })

@@ -1,28 +1,32 @@
+import * as v from 'valibot'
+import { PersonRefSchema } from './common'
+
 /*
  * Recap files (the 'Rekapitulasi' tab, SPEC sections 2, 3, 7 and 8) and the whole-project download's
  * messages. Shared by the server and the web app.
  */
 
 /** SPEC section 3: uuid, id, name, size_kb, creator (with name), created_at; plus what the tab needs. */
-export type RecapFile = {
-  id: number
-  uuid: string
-  name: string
+export const RecapFileSchema = v.object({
+  id: v.number(),
+  uuid: v.string(),
+  name: v.string(),
   /** The size in KB (two decimals); the tab shows size_kb * 1024 as a file size (SPEC section 9). */
-  size_kb: number
-  size_bytes: number
-  mime: string
-  creator: { id: number; name: string }
-  created_at: string
-}
+  size_kb: v.number(),
+  size_bytes: v.number(),
+  mime: v.string(),
+  creator: PersonRefSchema,
+  created_at: v.string(),
+})
+export type RecapFile = v.InferOutput<typeof RecapFileSchema>
 
 /** SPEC section 5: the kinds a recap file may be, checked by content on the server. */
 export const RECAP_EXTENSIONS = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx'] as const
 export type RecapExtension = (typeof RECAP_EXTENSIONS)[number]
 
 /** The file picker's `accept`: the extensions and their types, so phones offer the right apps. */
-export const RECAP_ACCEPT = [
-  ...RECAP_EXTENSIONS.map((e) => `.${e}`),
+/** The content types of those kinds: a recap file is served as one of them. */
+export const RECAP_TYPES = [
   'application/pdf',
   'application/msword',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -30,7 +34,9 @@ export const RECAP_ACCEPT = [
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   'application/vnd.ms-powerpoint',
   'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-].join(',')
+] as const
+
+export const RECAP_ACCEPT = [...RECAP_EXTENSIONS.map((e) => `.${e}`), ...RECAP_TYPES].join(',')
 
 export const RECAP_MSG = {
   // SPEC section 8

@@ -1,5 +1,6 @@
+import * as v from 'valibot'
 import { endpoint } from './endpoint'
-import { ReportCreateSchema } from './reports'
+import { ReportCountSchema, ReportCreateSchema, ReportSchema } from './reports'
 
 /** /api/report/{slug}: admins make, list, save and remove reports; members download ready ones. */
 
@@ -12,6 +13,7 @@ export const create = endpoint({
     'Buat laporan dokumentasi (PDF) periode tertentu; disusun di latar belakang (202, lihat progress) (admin)',
   json: ReportCreateSchema,
   accepted: true,
+  response: ReportSchema,
 })
 
 export const count = endpoint({
@@ -27,6 +29,7 @@ export const count = endpoint({
     include: "'approved' (bawaan) atau 'all'",
     work_items: 'Id item pekerjaan dipisah koma; kosong: semua',
   },
+  response: ReportCountSchema,
 })
 
 export const list = endpoint({
@@ -35,6 +38,7 @@ export const list = endpoint({
   access: 'report.manage',
   tag: 'Laporan',
   summary: 'Laporan project, terbaru dahulu, dengan status dan progress (admin)',
+  response: v.array(ReportSchema),
 })
 
 export const download = endpoint({
@@ -44,6 +48,9 @@ export const download = endpoint({
   tag: 'Laporan',
   summary: 'Unduh PDF laporan yang sudah selesai (anggota project)',
   produces: 'file',
+  files: { types: ['application/pdf'], range: true },
+  // 409: not made yet (or it failed).
+  errors: [409],
 })
 
 export const toRecap = endpoint({
@@ -52,6 +59,8 @@ export const toRecap = endpoint({
   access: 'report.manage',
   tag: 'Laporan',
   summary: 'Simpan PDF laporan ke Rekap project (admin)',
+  response: ReportSchema,
+  errors: [409],
 })
 
 export const remove = endpoint({
@@ -60,4 +69,5 @@ export const remove = endpoint({
   access: 'report.manage',
   tag: 'Laporan',
   summary: 'Hapus laporan; kode verifikasinya menyatakan laporan tidak berlaku lagi (admin)',
+  response: null,
 })

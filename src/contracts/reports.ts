@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { MSG, ordered, singleLine } from './common'
+import { MSG, ordered, PersonRefSchema, singleLine } from './common'
 import { DAY_MSG, isCalendarDay, periodLabel } from './days'
 import { idNumber, parseId } from './ids'
 
@@ -13,38 +13,40 @@ export const REPORT_PER_PAGE = [2, 4, 6] as const
 export type ReportPerPage = (typeof REPORT_PER_PAGE)[number]
 export const REPORT_INCLUDE = ['approved', 'all'] as const
 export type ReportInclude = (typeof REPORT_INCLUDE)[number]
-export type ReportStatus = 'queued' | 'running' | 'ready' | 'failed'
+export const REPORT_STATUSES = ['queued', 'running', 'ready', 'failed'] as const
+export type ReportStatus = (typeof REPORT_STATUSES)[number]
 
 /** The longest period one report may cover (a quarter and a bit: monthly reports fit with room). */
 export const REPORT_MAX_DAYS = 100
 export const REPORT_TITLE_MAX = 200
 
-export type Report = {
-  id: number
-  title: string
+export const ReportSchema = v.object({
+  id: v.number(),
+  title: v.string(),
   /** YYYY-MM-DD in Asia/Jakarta, both days included. */
-  period_from: string
-  period_to: string
+  period_from: v.string(),
+  period_to: v.string(),
   /** null: every work item (and photos without one). */
-  work_item_ids: number[] | null
-  include: ReportInclude
-  per_page: ReportPerPage
-  status: ReportStatus
+  work_item_ids: v.nullable(v.array(v.number())),
+  include: v.picklist(REPORT_INCLUDE),
+  per_page: v.picklist(REPORT_PER_PAGE),
+  status: v.picklist(REPORT_STATUSES),
   /** 0-100 while queued or running; 100 when ready. */
-  progress: number
+  progress: v.number(),
   /** Why it failed, in Indonesian (status 'failed'). */
-  error: string | null
-  photo_count: number
-  pages: number | null
-  size_bytes: number | null
+  error: v.nullable(v.string()),
+  photo_count: v.number(),
+  pages: v.nullable(v.number()),
+  size_bytes: v.nullable(v.number()),
   /** The verification code printed on every page; its page is /v/{code}. */
-  code: string
+  code: v.string(),
   /** The Rekap file it was saved as, once 'Simpan ke Rekap' was used. */
-  recap_id: number | null
-  created_by: { id: number; name: string }
-  created_at: string
-  finished_at: string | null
-}
+  recap_id: v.nullable(v.number()),
+  created_by: PersonRefSchema,
+  created_at: v.string(),
+  finished_at: v.nullable(v.string()),
+})
+export type Report = v.InferOutput<typeof ReportSchema>
 
 export const REPORT_MSG = {
   listed: 'Daftar laporan',
@@ -192,11 +194,12 @@ export const ReportCountQuerySchema = withPeriodChecks(
 )
 
 /** What a report with this choice would hold, and the reports already made with the same choice. */
-export type ReportCount = {
-  photos: number
+export const ReportCountSchema = v.object({
+  photos: v.number(),
   /** Live reports of the project with the same period, contents and work items (newest first). */
-  same: { id: number; title: string; code: string; created_at: string }[]
-}
+  same: v.array(v.object({ id: v.number(), title: v.string(), code: v.string(), created_at: v.string() })),
+})
+export type ReportCount = v.InferOutput<typeof ReportCountSchema>
 export type ReportCreate = v.InferOutput<typeof ReportCreateSchema>
 
 /** The default title: 'Laporan Dokumentasi Mingguan - {project} - Minggu ke-{n}'. */

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { MSG, multiLine, ordered } from './common'
-import { DOC_MSG, type Doc, REVIEW_NOTE_MAX, REVIEW_NOTE_MIN } from './documentation'
+import { DOC_MSG, DocSchema, REVIEW_NOTE_MAX, REVIEW_NOTE_MIN } from './documentation'
 
 /*
  * Review of files and documentation items as one thing (issue 30, decision 0069): the same words
@@ -73,4 +73,8 @@ export type DocBulkReviewInput = v.InferInput<typeof DocBulkReviewSchema>
  * The answer: the items whose review changed, as the list shows them, and the uuids that already had
  * this status (and this reason), left as they were.
  */
-export type DocBulkReviewResult = { docs: Doc[]; unchanged: string[] }
+export const DocBulkReviewResultSchema = v.object({
+  docs: v.array(DocSchema),
+  unchanged: v.array(v.string()),
+})
+export type DocBulkReviewResult = v.InferOutput<typeof DocBulkReviewResultSchema>

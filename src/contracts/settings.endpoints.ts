@@ -1,5 +1,5 @@
 import { endpoint } from './endpoint'
-import { FirmSettingsSchema } from './settings'
+import { FirmSettingsSchema, FirmSettingsViewSchema } from './settings'
 
 /** /api/settings/firm: the firm's name, address, logo and signature block (issue 30, server/modules/settings). */
 
@@ -9,6 +9,7 @@ export const firm = endpoint({
   access: 'signed-in',
   tag: 'Pengaturan',
   summary: 'Pengaturan firma (nama, alamat, telepon, logo, penanda tangan laporan)',
+  response: FirmSettingsViewSchema,
 })
 
 export const saveFirm = endpoint({
@@ -18,6 +19,7 @@ export const saveFirm = endpoint({
   tag: 'Pengaturan',
   summary: 'Simpan pengaturan firma (admin)',
   json: FirmSettingsSchema,
+  response: FirmSettingsViewSchema,
 })
 
 export const logo = endpoint({
@@ -27,6 +29,7 @@ export const logo = endpoint({
   tag: 'Pengaturan',
   summary: 'Ganti logo firma (PNG atau JPEG, maks. 1 MB; admin)',
   multipart: { files: { logo: { many: false, description: 'PNG atau JPEG, maks. 1 MB' } } },
+  response: FirmSettingsViewSchema,
 })
 
 export const removeLogo = endpoint({
@@ -35,4 +38,5 @@ export const removeLogo = endpoint({
   access: 'settings.write',
   tag: 'Pengaturan',
   summary: 'Hapus logo firma (admin)',
+  response: FirmSettingsViewSchema,
 })

@@ -8,18 +8,21 @@ import { MSG, multiLine, ordered, singleLine } from './common'
  */
 
 /** One line of the signature block: 'Disetujui oleh' / 'Ir. Budi Santoso' / 'Team Leader'. */
-export type Signatory = { label: string; name: string; title: string }
+/** As the settings call answers them (SignatorySchema and FirmSettingsSchema below are what a save sends). */
+export const SignatoryViewSchema = v.object({ label: v.string(), name: v.string(), title: v.string() })
+export type Signatory = v.InferOutput<typeof SignatoryViewSchema>
 
-export type FirmSettings = {
-  name: string
-  address: string
-  phone: string
-  signatories: Signatory[]
+export const FirmSettingsViewSchema = v.object({
+  name: v.string(),
+  address: v.string(),
+  phone: v.string(),
+  signatories: v.array(SignatoryViewSchema),
   /** The logo's address (a public image), or null. */
-  logo_url: string | null
+  logo_url: v.nullable(v.string()),
   /** When an admin last saved them; null while FIRM_NAME is all there is. */
-  updated_at: string | null
-}
+  updated_at: v.nullable(v.string()),
+})
+export type FirmSettings = v.InferOutput<typeof FirmSettingsViewSchema>
 
 export const FIRM_NAME_MAX = 120
 export const FIRM_ADDRESS_MAX = 300

@@ -1,5 +1,6 @@
+import * as v from 'valibot'
 import { endpoint } from './endpoint'
-import { ShareCreateSchema, ShareWhatsAppSchema } from './shares'
+import { ShareCreatedSchema, ShareCreateSchema, ShareSchema, ShareWhatsAppSchema } from './shares'
 
 /** /api/share/{slug}: admins make, list, revoke and send share links (issue 24). */
 
@@ -11,6 +12,8 @@ export const create = endpoint({
   summary: 'Buat tautan bagikan laporan atau dokumentasi disetujui suatu periode (admin)',
   json: ShareCreateSchema,
   created: true,
+  response: ShareCreatedSchema,
+  errors: [409],
 })
 
 export const list = endpoint({
@@ -19,6 +22,7 @@ export const list = endpoint({
   access: 'share.manage',
   tag: 'Bagikan',
   summary: 'Tautan bagikan project, dengan masa berlaku dan jumlah dilihat (admin)',
+  response: v.array(ShareSchema),
 })
 
 export const revoke = endpoint({
@@ -27,6 +31,7 @@ export const revoke = endpoint({
   access: 'share.manage',
   tag: 'Bagikan',
   summary: 'Cabut tautan bagikan: langsung tidak berlaku (admin)',
+  response: null,
 })
 
 export const whatsapp = endpoint({
@@ -38,4 +43,7 @@ export const whatsapp = endpoint({
   json: ShareWhatsAppSchema,
   // 202: queued in the durable send queue; the bot sends it when it can (once).
   accepted: true,
+  response: v.object({ id: v.number(), phone: v.string() }),
+  // 409: no WhatsApp linked; 410: the link is no longer active.
+  errors: [409, 410],
 })

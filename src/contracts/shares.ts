@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { MSG, ordered, singleLine } from './common'
+import { MSG, ordered, PersonRefSchema, singleLine } from './common'
 import { idNumber } from './ids'
 import { PeriodEntries, REPORT_MSG, WorkItemIdsSchema, withPeriodChecks } from './reports'
 
@@ -18,31 +18,37 @@ export const SHARE_PIN_WINDOW_MIN = 15
 /** The longest name an admin gives a link ('Pak Budi, PPK Dinas PU'). */
 export const SHARE_LABEL_MAX = 80
 
-export type ShareState = 'active' | 'expired' | 'revoked'
+export const SHARE_STATES = ['active', 'expired', 'revoked'] as const
+export type ShareState = (typeof SHARE_STATES)[number]
 
-export type Share = {
-  id: number
+export const ShareSchema = v.object({
+  id: v.number(),
   /** The full link to give the client (PUBLIC_URL + /s/{token}, else the server's own address). */
-  url: string
-  report: { id: number; title: string } | null
+  url: v.string(),
+  report: v.nullable(v.object({ id: v.number(), title: v.string() })),
   /** A period link: its days (YYYY-MM-DD, Asia/Jakarta); a report link: the report's. */
-  period_from: string
-  period_to: string
-  work_item_ids: number[] | null
-  has_pin: boolean
-  expires_at: string
-  revoked_at: string | null
-  state: ShareState
-  view_count: number
-  last_viewed_at: string | null
-  created_by: { id: number; name: string }
-  created_at: string
+  period_from: v.string(),
+  period_to: v.string(),
+  work_item_ids: v.nullable(v.array(v.number())),
+  has_pin: v.boolean(),
+  expires_at: v.string(),
+  revoked_at: v.nullable(v.string()),
+  state: v.picklist(SHARE_STATES),
+  view_count: v.number(),
+  last_viewed_at: v.nullable(v.string()),
+  created_by: PersonRefSchema,
+  created_at: v.string(),
   /** What the admin calls the link (whom it is for), or null (issue 30). */
-  label: string | null
+  label: v.nullable(v.string()),
   /** The number it was last sent to by WhatsApp ('6281234567890') and when it was queued; null if never. */
-  sent_phone: string | null
-  sent_at: string | null
-}
+  sent_phone: v.nullable(v.string()),
+  sent_at: v.nullable(v.string()),
+})
+export type Share = v.InferOutput<typeof ShareSchema>
+
+/** POST /api/share/{slug}/create: the new link (the list has the rest). */
+export const ShareCreatedSchema = v.object({ id: v.number(), url: v.string(), expires_at: v.string() })
+export type ShareCreated = v.InferOutput<typeof ShareCreatedSchema>
 
 export const SHARE_MSG = {
   listed: 'Daftar tautan bagikan',
@@ -177,68 +183,75 @@ export const ShareWhatsAppSchema = v.object(
 )
 
 /** One photo on the public page: its caption's parts and short-lived signed URLs. */
-export type PublicPhoto = {
-  id: number
-  description: string
-  work_item: string | null
-  location: string | null
-  taken_at: string | null
+export const PublicPhotoSchema = v.object({
+  id: v.number(),
+  description: v.string(),
+  work_item: v.nullable(v.string()),
+  location: v.nullable(v.string()),
+  taken_at: v.nullable(v.string()),
   /** When the server received it: the caption's time when no capture time is known (issue 30). */
-  uploaded_at: string
-  uploader: string
-  progress: number | null
-  thumb_url: string
-  full_url: string
+  uploaded_at: v.string(),
+  uploader: v.string(),
+  progress: v.nullable(v.number()),
+  thumb_url: v.string(),
+  full_url: v.string(),
   /** Its review status, shown in the viewer's caption (issue 30). */
-  status: 'pending' | 'approved' | 'rejected'
+  status: v.picklist(['pending', 'approved', 'rejected']),
   /** The stored photo's size in pixels, when known: the viewer keeps its shape while it loads. */
-  width: number | null
-  height: number | null
-}
+  width: v.nullable(v.number()),
+  height: v.nullable(v.number()),
+})
+export type PublicPhoto = v.InferOutput<typeof PublicPhotoSchema>
 
 /** GET /api/public/share/{token}: what the client sees (PIN in the X-Share-Pin header). */
-export type PublicShare = {
-  firm: string
-  project: { name: string; description: string }
-  title: string
-  period_from: string
-  period_to: string
-  expires_at: string
-  report: {
-    title: string
-    pages: number | null
-    size_bytes: number | null
-    download_url: string
-    code: string
-  } | null
-  photos: PublicPhoto[]
-}
+export const PublicShareSchema = v.object({
+  firm: v.string(),
+  project: v.object({ name: v.string(), description: v.string() }),
+  title: v.string(),
+  period_from: v.string(),
+  period_to: v.string(),
+  expires_at: v.string(),
+  report: v.nullable(
+    v.object({
+      title: v.string(),
+      pages: v.nullable(v.number()),
+      size_bytes: v.nullable(v.number()),
+      download_url: v.string(),
+      code: v.string(),
+    }),
+  ),
+  photos: v.array(PublicPhotoSchema),
+})
+export type PublicShare = v.InferOutput<typeof PublicShareSchema>
 
 /** GET /api/public/verify/{code}: what a printed report's code says. */
-export type ReportVerification = {
-  code: string
+export const ReportVerificationSchema = v.object({
+  code: v.string(),
   /** True while the report exists and none of its photos changed or went away since it was made. */
-  valid: boolean
+  valid: v.boolean(),
   /** Why it is not valid, in Indonesian. */
-  reason: string | null
-  project: string
-  title: string
-  period_from: string
-  period_to: string
-  created_at: string
-  photos: {
-    position: number
-    sha256: string | null
-    taken_at: string | null
-    description: string
-    unchanged: boolean
-    /**
-     * Its thumbnail, to match a printed photo by eye (issue 30): only while the photo is unchanged and
-     * its item not in the trash, and only the small WebP the server made (never the original's bytes).
-     */
-    thumb_url: string | null
-  }[]
-}
+  reason: v.nullable(v.string()),
+  project: v.string(),
+  title: v.string(),
+  period_from: v.string(),
+  period_to: v.string(),
+  created_at: v.string(),
+  photos: v.array(
+    v.object({
+      position: v.number(),
+      sha256: v.nullable(v.string()),
+      taken_at: v.nullable(v.string()),
+      description: v.string(),
+      unchanged: v.boolean(),
+      /**
+       * Its thumbnail, to match a printed photo by eye (issue 30): only while the photo is unchanged and
+       * its item not in the trash, and only the small WebP the server made (never the original's bytes).
+       */
+      thumb_url: v.nullable(v.string()),
+    }),
+  ),
+})
+export type ReportVerification = v.InferOutput<typeof ReportVerificationSchema>
 
 export const VERIFY_MSG = {
   notFound: 'Kode verifikasi tidak dikenal',

@@ -8,6 +8,9 @@ export const health = endpoint({
   access: 'public',
   tag: 'Sistem',
   summary: 'Pemeriksaan hidup server',
+  response: null,
+  // While the process drains after SIGTERM (the balancer stops sending it new work).
+  errors: [503],
 })
 
 export const openApi = endpoint({
@@ -16,6 +19,7 @@ export const openApi = endpoint({
   access: 'public',
   tag: 'Sistem',
   summary: 'Dokumen OpenAPI 3.1 ini',
+  produces: 'openapi',
 })
 
 export const reference = endpoint({

@@ -1,4 +1,6 @@
+import * as v from 'valibot'
 import { endpoint } from './endpoint'
+import { TrashItemSchema, TrashRestoredSchema } from './trash'
 
 export const list = endpoint({
   method: 'GET',
@@ -6,6 +8,7 @@ export const list = endpoint({
   access: 'trash.manage',
   tag: 'Sampah',
   summary: 'File, folder dan dokumentasi yang dihapus (30 hari) (admin)',
+  response: v.array(TrashItemSchema),
 })
 
 export const restore = endpoint({
@@ -14,6 +17,8 @@ export const restore = endpoint({
   access: 'trash.manage',
   tag: 'Sampah',
   summary: 'Pulihkan dari sampah (beserta file, komentar, suka dan riwayatnya) (admin)',
+  response: TrashRestoredSchema,
+  errors: [409],
 })
 
 export const purge = endpoint({
@@ -22,4 +27,5 @@ export const purge = endpoint({
   access: 'trash.manage',
   tag: 'Sampah',
   summary: 'Hapus permanen dari sampah (admin)',
+  response: null,
 })

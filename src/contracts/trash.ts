@@ -1,20 +1,24 @@
+import * as v from 'valibot'
+import { PersonRefSchema } from './common'
+
 /** Sampah: deleted files, folders and documentation items wait here 30 days before they are gone. */
 export const TRASH_DAYS = 30
 export const TRASH_KINDS = ['file', 'folder', 'doc'] as const
 export type TrashKind = (typeof TRASH_KINDS)[number]
 
-export type TrashItem = {
-  kind: TrashKind
-  uuid: string
+export const TrashItemSchema = v.object({
+  kind: v.picklist(TRASH_KINDS),
+  uuid: v.string(),
   /** File or folder name; a documentation item's description (shortened). */
-  name: string
+  name: v.string(),
   /** perencanaan or pengawasan for files and folders; dokumentasi for items. */
-  area: string
-  deleted_at: string
-  deleted_by: { id: number; name: string } | null
+  area: v.string(),
+  deleted_at: v.string(),
+  deleted_by: v.nullable(PersonRefSchema),
   /** When it is removed for good (deleted_at + 30 days). */
-  expires_at: string
-}
+  expires_at: v.string(),
+})
+export type TrashItem = v.InferOutput<typeof TrashItemSchema>
 
 export const TRASH_MSG = {
   listed: 'Isi sampah',
@@ -27,4 +31,9 @@ export const TRASH_MSG = {
 } as const
 
 /** The answer of a restore: where the item is now (its folder, or null at the area's root). */
-export type TrashRestored = { kind: TrashKind; uuid: string; folder: { uuid: string; name: string } | null }
+export const TrashRestoredSchema = v.object({
+  kind: v.picklist(TRASH_KINDS),
+  uuid: v.string(),
+  folder: v.nullable(v.object({ uuid: v.string(), name: v.string() })),
+})
+export type TrashRestored = v.InferOutput<typeof TrashRestoredSchema>

@@ -1,3 +1,5 @@
+import * as v from 'valibot'
+import { UserSchema } from './auth'
 import { endpoint } from './endpoint'
 import { PasswordChangeSchema, ProfileUpdateSchema } from './users'
 
@@ -9,6 +11,7 @@ export const me = endpoint({
   access: 'signed-in',
   tag: 'Akun',
   summary: 'Data pengguna yang masuk',
+  response: UserSchema,
 })
 
 export const update = endpoint({
@@ -18,6 +21,7 @@ export const update = endpoint({
   tag: 'Akun',
   summary: 'Ubah nama dan nomor telepon sendiri',
   json: ProfileUpdateSchema,
+  response: UserSchema,
 })
 
 export const avatar = endpoint({
@@ -27,6 +31,7 @@ export const avatar = endpoint({
   tag: 'Akun',
   summary: 'Ganti foto profil (gambar, maks. 5 MB)',
   multipart: { files: { avatar: { many: false, description: 'JPEG, PNG, WebP atau GIF' } } },
+  response: UserSchema,
 })
 
 export const password = endpoint({
@@ -36,4 +41,5 @@ export const password = endpoint({
   tag: 'Akun',
   summary: 'Ganti password; sesi lain berakhir',
   json: PasswordChangeSchema,
+  response: v.object({ token: v.string() }),
 })

@@ -1,4 +1,5 @@
 import { endpoint } from './endpoint'
+import { WhatsAppSessionSchema } from './whatsapp'
 
 /** /api/whatsapp: the notification bot, linked by an admin (server/modules/whatsapp). */
 
@@ -8,6 +9,7 @@ export const qr = endpoint({
   access: 'whatsapp.manage',
   tag: 'WhatsApp',
   summary: 'QR untuk menautkan bot, atau status sesi aktif (admin)',
+  response: WhatsAppSessionSchema,
 })
 
 export const logout = endpoint({
@@ -16,6 +18,7 @@ export const logout = endpoint({
   access: 'whatsapp.manage',
   tag: 'WhatsApp',
   summary: 'Putuskan bot WhatsApp (admin)',
+  response: null,
 })
 
 /** Registered only with the simulated driver (tests and demos). */
@@ -25,4 +28,6 @@ export const simulateScan = endpoint({
   access: 'whatsapp.manage',
   tag: 'WhatsApp',
   summary: 'Hanya driver simulated: tandai QR sudah dipindai (uji dan demo)',
+  response: null,
+  errors: [409],
 })

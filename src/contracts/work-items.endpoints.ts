@@ -1,5 +1,6 @@
+import * as v from 'valibot'
 import { endpoint } from './endpoint'
-import { WorkItemOrderSchema, WorkItemSchema } from './work-items'
+import { WorkItemOrderSchema, WorkItemSchema, WorkItemViewSchema } from './work-items'
 
 /** /api/project/:id/work-items: kept by admins, read by everyone who sees the project. */
 
@@ -9,6 +10,7 @@ export const list = endpoint({
   access: 'project.view',
   tag: 'Item pekerjaan',
   summary: 'Item pekerjaan project, dalam urutan yang ditetapkan admin',
+  response: v.array(WorkItemViewSchema),
 })
 
 export const create = endpoint({
@@ -19,6 +21,8 @@ export const create = endpoint({
   summary: 'Tambah item pekerjaan (admin)',
   json: WorkItemSchema,
   created: true,
+  response: WorkItemViewSchema,
+  errors: [409],
 })
 
 export const update = endpoint({
@@ -28,6 +32,8 @@ export const update = endpoint({
   tag: 'Item pekerjaan',
   summary: 'Ganti nama atau kode item pekerjaan (admin)',
   json: WorkItemSchema,
+  response: WorkItemViewSchema,
+  errors: [409],
 })
 
 export const remove = endpoint({
@@ -36,6 +42,7 @@ export const remove = endpoint({
   access: 'work-item.manage',
   tag: 'Item pekerjaan',
   summary: 'Hapus item pekerjaan (dokumentasinya tetap, tanpa item)',
+  response: null,
 })
 
 export const order = endpoint({
@@ -45,4 +52,5 @@ export const order = endpoint({
   tag: 'Item pekerjaan',
   summary: 'Atur urutan item pekerjaan (admin): ids berisi setiap item tepat satu kali',
   json: WorkItemOrderSchema,
+  response: v.array(WorkItemViewSchema),
 })

@@ -7,7 +7,9 @@ import { idNumber } from './ids'
  * the order admins give them (bill-of-quantities order, issue 30), each with its optional number in that
  * bill ('I.1', 'A.2').
  */
-export type WorkItem = { id: number; name: string; code: string | null }
+/** A work item as the calls answer it (WorkItemSchema below is what a create or an edit sends). */
+export const WorkItemViewSchema = v.object({ id: v.number(), name: v.string(), code: v.nullable(v.string()) })
+export type WorkItem = v.InferOutput<typeof WorkItemViewSchema>
 
 /** 'I.1 Pekerjaan Persiapan', or the name alone: how lists, filters and the report name an item. */
 export const workItemLabel = (item: { name: string; code?: string | null }) =>
