@@ -13,6 +13,7 @@ import { formatBytes } from '../../../lib/format'
 import { isRetryableStatus } from '../../../lib/outbox-replay'
 import { newRequestId } from '../../../lib/upload-request'
 import { useOnline } from '../../../lib/use-online'
+import { Button } from '../../../ui/button'
 import { Dialog } from '../../../ui/dialog'
 import { IconTile } from '../../../ui/icon-tile'
 import { IconUpload } from '../../../ui/icons'
@@ -221,21 +222,27 @@ export function UploadDialog({
       size="lg"
       locked={sending}
       footer={
-        <UploadActions
-          sending={sending}
-          onCancel={core.close}
-          cancelWhileSending="Batalkan"
-          onSend={send}
-          disabled={sendable.length === 0 && queued.length > 0}
-          icon={<IconUpload />}
-          label={
-            sending
-              ? `Mengunggah ${progress.total}%`
-              : sendable.length > 1
-                ? `Upload ${sendable.length} File`
-                : 'Upload'
-          }
-        />
+        // Everything handed to the outbox: nothing to send here; closing is safe (the note says so).
+        queued.length > 0 && sendable.length === 0 ? (
+          <Button variant="secondary" onClick={core.close}>
+            Tutup
+          </Button>
+        ) : (
+          <UploadActions
+            sending={sending}
+            onCancel={core.close}
+            cancelWhileSending="Batalkan"
+            onSend={send}
+            icon={<IconUpload />}
+            label={
+              sending
+                ? `Mengunggah ${progress.total}%`
+                : sendable.length > 1
+                  ? `Upload ${sendable.length} File`
+                  : 'Upload'
+            }
+          />
+        )
       }
     >
       <div className={stack({ gap: '4' })}>
