@@ -35,7 +35,8 @@ export type Deps = {
   jobs: JobQueue
 }
 
-export type AppEnv = { Variables: { user: UserRow } }
+/** writeEpoch: PostgreSQL's write epoch read along with the session (require-auth.ts, read-cache.ts). */
+export type AppEnv = { Variables: { user: UserRow; writeEpoch?: string } }
 
 /** What the process asks of the notification writer (modules/notifications/notification-writer.ts). */
 export type NotificationSink = {

@@ -36,9 +36,11 @@ export async function okCached(
   message: string,
   data: () => Promise<unknown>,
 ) {
-  const body = await cache.get<CachedBody>(key, async () => ({
-    json: JSON.stringify({ success: true, message, data: await data() }),
-  }))
+  const body = await cache.get<CachedBody>(
+    key,
+    async () => ({ json: JSON.stringify({ success: true, message, data: await data() }) }),
+    c.get('writeEpoch'),
+  )
   c.header('Vary', 'Accept-Encoding')
   // Gzipped once per cached answer too (the compress middleware would redo it on every request).
   if (body.json.length >= 1024 && /\bgzip\b/i.test(c.req.header('accept-encoding') ?? '')) {

@@ -237,6 +237,16 @@ describe(`Idempotency-Key on the create calls (${TEST_DB})`, () => {
     expect(res.status).toBe(201)
     expect(res.headers.get('idempotent-replayed')).toBeNull()
 
+    // The expired row was taken over in the claim's one statement: the key now holds this answer, and
+    // a repeat replays it.
+    const taken = (await keyRows(admin.id)).filter((r) => r.key === key)
+    expect(taken).toHaveLength(1)
+    expect(taken[0]?.created_at).not.toBe(old)
+    const repeat = await createProject({ name: 'Kunci Kedaluwarsa', description: 'x' }, key)
+    expect(repeat.headers.get('idempotent-replayed')).toBe('true')
+    expect(repeat.json.data.id).toBe(res.json.data.id)
+    expect(await projectsNamed('Kunci Kedaluwarsa')).toHaveLength(1)
+
     const stale = randomUUID()
     await t.db
       .insertInto('idempotency_keys')

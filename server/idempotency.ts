@@ -219,20 +219,21 @@ class Replay extends Error {
 }
 
 async function takeKey(trx: Transaction<DB>, userId: number, key: string, requestHash: string) {
-  // An expired row of this key no longer counts (the sweep may not have reached it yet).
-  await trx
-    .deleteFrom('idempotency_keys')
-    .where('user_id', '=', userId)
-    .where('key', '=', key)
-    .where('created_at', '<', expiryCutoff())
-    .execute()
-  // The answer is filled in before the commit, so no other transaction ever sees this row unanswered.
-  // On a conflict PostgreSQL waits for the holder's transaction: a committed holder makes this insert
-  // do nothing (replay below), a rolled-back one lets it through.
+  // One statement (one round trip): the key's row is made, or an expired row of this key (the sweep may
+  // not have reached it yet) is taken over; a live one is left alone. The answer is filled in before the
+  // commit, so no other transaction ever sees this row unanswered. On a conflict PostgreSQL waits for
+  // the holder's transaction: a committed holder's live row makes this do nothing (replay below), a
+  // rolled-back one lets it through.
+  const created_at = nowIso()
   const inserted = await trx
     .insertInto('idempotency_keys')
-    .values({ user_id: userId, key, request_hash: requestHash, status: 0, body: '', created_at: nowIso() })
-    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+    .values({ user_id: userId, key, request_hash: requestHash, status: 0, body: '', created_at })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'key'])
+        .doUpdateSet({ request_hash: requestHash, status: 0, body: '', created_at })
+        .where('idempotency_keys.created_at', '<', expiryCutoff()),
+    )
     .executeTakeFirst()
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return
   const row = await trx

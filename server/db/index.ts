@@ -25,6 +25,7 @@ import * as photoPrivacyTrash from './migrations/018-photo-privacy-trash'
 import * as resumableUploads from './migrations/022-resumable-uploads'
 import * as passwordCodes from './migrations/020-password-codes'
 import * as whatsappPacing from './migrations/021-whatsapp-pacing'
+import { pgPoolConfig, pgPoolSettings } from './pg-pool'
 import type { DB } from './schema'
 import { refuseNewerSchema } from './schema-version'
 import { ImmediateSqliteDialect } from './sqlite-immediate'
@@ -43,12 +44,7 @@ export function sqliteFile(opts: { databaseUrl?: string; dataDir: string }): str
 
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string; pgSchema?: string }): Database {
   if (opts.databaseUrl?.startsWith('postgres://') || opts.databaseUrl?.startsWith('postgresql://')) {
-    const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
-      max: 10,
-      // Tests run each suite in its own schema so they never see each other's rows.
-      ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
-    })
+    const pool = new pg.Pool(pgPoolConfig(opts.databaseUrl, pgPoolSettings(), opts.pgSchema))
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
     return { db, dialect: 'postgres', close: () => db.destroy(), pgSchema: opts.pgSchema }
   }
