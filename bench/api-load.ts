@@ -7,6 +7,8 @@
  *   BENCH_PG=1 npx tsx bench/api-load.ts   PostgreSQL (a throwaway schema in PG_URL), or pass --pg
  *   BENCH_MIXED_ONLY=1 ...                 only the baselines and the mixed read/write load
  *   BENCH_PROFILE=dir ...                  also write a CPU profile of the server per mixed run
+ *   BENCH_MIXED_RUNS=paced,closed-cache-on only those mixed runs (keys: closed-cache-on, closed-cache-off, paced)
+ *   BENCH_SUMMARY=file ...                 also write each mixed run's figures as JSON (bench/pg-before-after.ts)
  *   BENCH_WORKERS_ONLY=1 ...               only the baseline and the WORKERS=2 vs WORKERS=1 comparison
  *
  * Env: BENCH_DURATION (seconds per run, default 10), BENCH_CONNECTIONS (50), PG_URL, BENCH_DRAIN_TIMEOUT
@@ -51,6 +53,7 @@ import type { Area, Status } from '../src/contracts/projects'
 import { makeSitePhoto } from '../tests/fixtures/site-photo'
 import type { Operation, Pacing, Plan, Report, Stats } from './mixed-load-client'
 import { recordFigure } from './report'
+import { benchQuery, type Costs, countRoundTrips, watchCosts } from './server-costs'
 
 const run = promisify(execFile)
 
@@ -86,6 +89,12 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'berkas-bench-'))
   const schema = `bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`
   if (USE_PG) await pgAdmin(`CREATE SCHEMA ${schema}`)
+  // The server's pool connections carry this name, so their CPU can be found (bench/server-costs.ts).
+  const applicationName = `berkas-${schema}`
+  if (USE_PG) {
+    process.env.PGAPPNAME = applicationName
+    countRoundTrips()
+  }
   const database = openDatabase(USE_PG ? { databaseUrl: PG_URL, dataDir, pgSchema: schema } : { dataDir })
   let server: ReturnType<typeof serve> | undefined
   let uncachedServer: ReturnType<typeof serve> | undefined
@@ -492,10 +501,15 @@ async function main() {
     console.log(
       `paced run: ${rateLabel} req/s overall = ${(rate * photoShare).toFixed(1)} photo uploads/s (${Math.round(photoShare * 100)} % of the mix), at most ${CONNECTIONS} in flight`,
     )
+    // BENCH_MIXED_RUNS=paced,closed-cache-on: only those runs (by key prefix), for quick comparisons.
+    const only = process.env.BENCH_MIXED_RUNS?.split(',').filter(Boolean)
+    const chosen = only ? runs.filter((r) => only.some((o) => r.key.startsWith(o))) : runs
     const mixed: MixedRun[] = []
-    for (const { key, label, target, rate } of runs) {
+    for (const { key, label, target, rate } of chosen) {
       // Each run starts with an empty queue (the check upload's thumbnail, the run before).
-      if (jobRunner) await drainThumbnails(db, DRAIN_TIMEOUT_MS)
+      if (jobRunner) await benchQuery(() => drainThumbnails(db, DRAIN_TIMEOUT_MS))
+      const costs = watchCosts(USE_PG ? { url: PG_URL, applicationName } : undefined)
+      await costs.ready
       const profile = PROFILE_DIR ? await startProfile() : undefined
       const report = await mixedLoad({
         base: target,
@@ -509,11 +523,15 @@ async function main() {
       })
       console.log(`  measured mixed load, ${label}`)
       if (profile) console.log(`  CPU profile: ${await profile.stop(`mixed-${key}`)}`)
-      const photos = await photosReport(db, jobRunner ? deps.config.jobConcurrency : undefined, report)
-      mixed.push({ label, report, photos })
+      const photos = await benchQuery(() =>
+        photosReport(db, jobRunner ? deps.config.jobConcurrency : undefined, report),
+      )
+      // Until the queue drained: the thumbnails the run's uploads asked for are part of its cost.
+      mixed.push({ label, report, photos, costs: await costs.stop() })
     }
     printMixed(baseline, mixed)
     recordMixed(baseline, mixed)
+    if (process.env.BENCH_SUMMARY) writeSummary(process.env.BENCH_SUMMARY, database.dialect, mixed, chosen)
     // BENCH_MIXED_ONLY=1 means only the baselines and the mixed load (as the header says).
     if (!MIXED_ONLY) await compareWorkers()
   } finally {
@@ -802,7 +820,7 @@ type PhotosReport = {
 /** A backlog done within this long after the load ended counts as keeping up. */
 const KEEP_UP_S = 2
 
-type MixedRun = { label: string; report: Report; photos: PhotosReport }
+type MixedRun = { label: string; report: Report; photos: PhotosReport; costs: Costs }
 
 /**
  * Counts the run's photos from the jobs table, after waiting until the queue is empty (up to
@@ -906,6 +924,7 @@ function printMixed(baseline: Result, runs: MixedRun[]) {
   for (const run of runs) {
     console.log(`\n${run.label}: ${photosLine(run.photos)}`)
     if (run.report.pacing) console.log(`${run.label}: ${pacingLine(run.report.pacing)}`)
+    console.log(`${run.label}: ${costsLine(run)}`)
     console.log(`${run.label}: ${goalLine(run)}`)
   }
 }
@@ -919,6 +938,19 @@ function pacingLine(p: Pacing): string {
       ? 'the rate was kept'
       : 'the rate was NOT kept (all connections busy, or the client itself too busy; latency counts from the due time)'
   return `pacing: ${p.scheduled} requests due in the measured window at ${p.rate.toFixed(1)} req/s, ${p.late} (${share.toFixed(1)} %) started > ${p.lateMs} ms late, worst ${p.maxLateMs.toFixed(1)} ms late; ${verdict}`
+}
+
+/**
+ * The run's work per request answered (warm-up included, thumbnails until the queue drained): counted,
+ * not timed, so it compares across runs on a busy machine where the latencies do not.
+ */
+function costsLine({ report, costs }: MixedRun): string {
+  const per = (x: number) => x / Math.max(report.answered ?? 0, 1)
+  const db =
+    costs.dbCpuMs === undefined
+      ? ''
+      : `, database CPU ${per(costs.dbCpuMs).toFixed(2)} ms, ${per(costs.roundTrips ?? 0).toFixed(1)} round trips to the database`
+  return `cost per request (${report.answered} answered, thumbnails included): server CPU ${per(costs.cpuMs).toFixed(2)} ms${db}`
 }
 
 function photosLine(p: PhotosReport): string {
@@ -945,10 +977,57 @@ function goalLine({ report, photos }: MixedRun): string {
   )
 }
 
+/**
+ * BENCH_SUMMARY=file: each mixed run's headline figures as JSON, for bench/pg-before-after.ts, which
+ * sets several runs side by side.
+ */
+function writeSummary(file: string, dialect: string, runs: MixedRun[], keys: { key: string }[]) {
+  const summary = {
+    dialect,
+    load: os.loadavg()[0],
+    runs: runs.map(({ report, photos, costs }, i) => ({
+      key: keys[i]?.key,
+      read: { p50: report.read.p50, p99: report.read.p99 },
+      write: { p50: report.write.p50, p99: report.write.p99 },
+      upload: report.byOperation[PHOTO_OPERATION],
+      errors: report.all.errors,
+      answered: report.answered,
+      photos: {
+        arrivingPerS: photos.arrivingPerS,
+        processedPerS: photos.processedPerS,
+        keepsUp: photos.keepsUp,
+      },
+      perRequest: {
+        cpuMs: costs.cpuMs / Math.max(report.answered ?? 0, 1),
+        dbCpuMs: costs.dbCpuMs === undefined ? undefined : costs.dbCpuMs / Math.max(report.answered ?? 0, 1),
+        roundTrips:
+          costs.roundTrips === undefined ? undefined : costs.roundTrips / Math.max(report.answered ?? 0, 1),
+      },
+    })),
+  }
+  fs.writeFileSync(file, JSON.stringify(summary, null, 2))
+}
+
 /** The mixed load's headline figures for `npm run bench` (bench/report.ts), each beside its baseline. */
 function recordMixed(baseline: Result, runs: MixedRun[]) {
   const hello = { name: 'hello-world', value: baseline.p99 }
-  for (const { label, report, photos } of runs) {
+  for (const { label, report, photos, costs } of runs) {
+    const per = (x: number) => x / Math.max(report.answered ?? 0, 1)
+    recordFigure({
+      bench: 'api',
+      figure: `mixed load ${label}: server CPU per request`,
+      value: per(costs.cpuMs),
+      unit: 'ms',
+      lowerIsBetter: true,
+    })
+    if (costs.roundTrips !== undefined)
+      recordFigure({
+        bench: 'api',
+        figure: `mixed load ${label}: database round trips per request`,
+        value: per(costs.roundTrips),
+        unit: 'round trips',
+        lowerIsBetter: true,
+      })
     for (const kind of ['read', 'write'] as const)
       recordFigure({
         bench: 'api',

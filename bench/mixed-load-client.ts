@@ -62,6 +62,8 @@ export type Report = {
    * set against them: the first request sent (warm-up included), the recorded window, the last answer.
    */
   window: { started: number; from: number; to: number; ended: number }
+  /** Every request answered, warm-up included (the server's costs are divided by it). */
+  answered: number
   /** Paced runs only: how well the schedule was kept, over the requests due in the recorded window. */
   pacing?: Pacing
 }
@@ -88,6 +90,7 @@ async function main() {
   const samples = plan.operations.map(() => [] as number[])
   const errors = plan.operations.map(() => 0)
   let counter = 0
+  let answered = 0
 
   const pick = () => {
     let r = Math.random() * totalWeight
@@ -128,7 +131,10 @@ async function main() {
         },
         (res) => {
           res.resume()
-          res.on('end', () => resolve(res.statusCode ?? 0))
+          res.on('end', () => {
+            answered += 1
+            resolve(res.statusCode ?? 0)
+          })
           res.on('error', () => resolve(0))
         },
       )
@@ -208,6 +214,7 @@ async function main() {
     write: byKind('write'),
     all: byKind(),
     window: { started: epochAt(started), from: epochAt(recordFrom), to: epochAt(end), ended },
+    answered,
     ...(pacing ? { pacing } : {}),
   }
   process.stdout.write(JSON.stringify(report))
