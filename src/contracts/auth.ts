@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { EMAIL_MAX, isEmail, MSG, ordered, present, RoleSchema } from './common'
+import { PasswordChangeSchema } from './users'
 
 // The same email rule as the account forms, so every account that can be created can log in. Lengths
 // first, and each pipe stops at its first failure (ordered), so no check runs on an over-long value.
@@ -51,3 +52,64 @@ export const LoginResultSchema = v.object({
   device_token: v.optional(v.string()),
 })
 export type LoginResult = v.InferOutput<typeof LoginResultSchema>
+
+/*
+ * Nobody locked out for good (issue 32, decision 0078): 'Lupa password?' sends a one-time code by the
+ * WhatsApp bot; an admin resets an employee's password, the superadmin an admin's.
+ */
+
+/** The same email rule as login, so every account that can log in can ask for a code. */
+export const ForgotSchema = v.object({ email: LoginSchema.entries.email }, MSG.validation)
+export type ForgotInput = v.InferInput<typeof ForgotSchema>
+
+export const RESET_CODE_LENGTH = 6
+export const RESET_CODE_MINUTES = 15
+export const RESET_CODE_TRIES = 5
+
+export const ResetSchema = v.object(
+  {
+    email: LoginSchema.entries.email,
+    code: present(
+      ordered(v.pipe(v.string('Kode harus 6 angka'), v.trim(), v.regex(/^\d{6}$/, 'Kode harus 6 angka'))),
+    ),
+    // The rule of a new password in the profile's 'Ubah Password' (src/contracts/users.ts).
+    new_password: PasswordChangeSchema.pipe[0].entries.new_password,
+  },
+  MSG.validation,
+)
+export type ResetInput = v.InferInput<typeof ResetSchema>
+export type ResetRequest = v.InferOutput<typeof ResetSchema>
+
+/** An admin's reset of someone else's password: shown once (no body, or `{}`), or sent by WhatsApp. */
+export const PasswordResetSchema = v.object(
+  { via: v.optional(v.picklist(['whatsapp'], 'Pilihan pengiriman tidak dikenal')) },
+  MSG.validation,
+)
+export type PasswordResetInput = v.InferInput<typeof PasswordResetSchema>
+/** `{ password }` shown once, or `{ sent: 'whatsapp' }` when it went to the account's number. */
+export const PasswordResetResultSchema = v.union([
+  v.object({ password: v.string() }),
+  v.object({ sent: v.literal('whatsapp') }),
+])
+export type PasswordResetResult = v.InferOutput<typeof PasswordResetResultSchema>
+
+export const AUTH_MSG = {
+  /** Whatever the email: the answer never tells whether an account exists. */
+  forgotSent:
+    'Jika email terdaftar dan memiliki nomor WhatsApp, kode 6 angka sudah dikirim lewat WhatsApp. Kode berlaku 15 menit.',
+  codeInvalid: 'Kode salah atau sudah tidak berlaku. Minta kode baru.',
+  resetDone: 'Password berhasil diubah',
+  deactivated: 'Akun Anda dinonaktifkan. Hubungi admin.',
+  tooManyCodes: (minutes: number) => `Terlalu banyak permintaan kode. Coba lagi dalam ${minutes} menit.`,
+  passwordReset: 'Password berhasil direset',
+  passwordSent: 'Password baru dikirim lewat WhatsApp',
+  noWhatsAppNumber: 'Akun ini belum memiliki nomor WhatsApp yang valid',
+  whatsappNotLinked: 'WhatsApp belum terhubung. Tampilkan password dan sampaikan sendiri.',
+} as const
+
+/**
+ * What the history keeps of an account's password (server/modules/auth/account-history.ts):
+ * `password_reset` by an admin or the superadmin (detail `{ via: 'shown' | 'whatsapp' }`),
+ * `password_code` a code sent for 'Lupa password?', `password_reset_code` the password set with it.
+ */
+export type AccountHistoryAction = 'password_reset' | 'password_code' | 'password_reset_code'

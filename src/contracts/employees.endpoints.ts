@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { UserSchema } from './auth'
+import { PasswordResetResultSchema, PasswordResetSchema, UserSchema } from './auth'
 import { EmployeeCreateSchema, EmployeeUpdateSchema } from './employees'
 import { endpoint } from './endpoint'
 
@@ -53,4 +53,17 @@ export const remove = endpoint({
   tag: 'Karyawan',
   summary: 'Hapus karyawan',
   response: null,
+})
+
+export const resetPassword = endpoint({
+  method: 'POST',
+  path: '/api/employee/reset-password/:id',
+  access: 'employee.manage',
+  tag: 'Karyawan',
+  summary:
+    'Reset password karyawan: password baru ditampilkan sekali, atau dikirim lewat WhatsApp dengan { via: "whatsapp" }; semua sesinya berakhir',
+  jsonOptional: PasswordResetSchema,
+  response: PasswordResetResultSchema,
+  // 409: WhatsApp asked with no linked bot; 422 also: the account has no number WhatsApp takes.
+  errors: [409],
 })

@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto'
-import { AUTH_MSG, RESET_CODE_MINUTES, RESET_CODE_TRIES, type ResetInput } from '../../../src/contracts/auth'
+import {
+  AUTH_MSG,
+  RESET_CODE_MINUTES,
+  RESET_CODE_TRIES,
+  type ResetRequest,
+} from '../../../src/contracts/auth'
 import type { Deps } from '../../deps'
 import { AppError, nowIso } from '../../http'
 import { UsageCounters } from '../../limits/usage-counters'
@@ -97,7 +102,7 @@ export async function requestCode(deps: CodeDeps, email: string, address: string
 }
 
 /** Sets the new password when the code is right; one answer for everything that is not. */
-export async function redeemCode(deps: CodeDeps, input: ResetInput & { email: string }): Promise<void> {
+export async function redeemCode(deps: CodeDeps, input: ResetRequest): Promise<void> {
   const invalid = () => new AppError(422, AUTH_MSG.codeInvalid, { code: AUTH_MSG.codeInvalid })
   const user = await deps.db
     .selectFrom('users')
@@ -131,9 +136,9 @@ export async function redeemCode(deps: CodeDeps, input: ResetInput & { email: st
         ).numUpdatedRows,
       ) === 1
     : false
-  const right = await verifyPassword(counted && live ? live.code_hash : await dummyHash(), input.code ?? '')
+  const right = await verifyPassword(counted && live ? live.code_hash : await dummyHash(), input.code)
   if (!user || !live || !counted || !right) throw invalid()
-  const passwordHash = await hashPassword(input.new_password ?? '')
+  const passwordHash = await hashPassword(input.new_password)
   await deps.db.transaction().execute(async (trx) => {
     const used = await trx
       .updateTable('password_codes')
