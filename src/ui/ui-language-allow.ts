@@ -93,6 +93,12 @@ export const PENDING_ELSEWHERE: Record<string, string> = {
   // src/features/employees: the card's edit button (SPEC names the dialog 'Edit Karyawan', not the button).
   Edit: 'src/features/employees/components/employee-card.tsx → Ubah',
   'Edit …': 'src/features/employees/components/employee-card.tsx (aria-label) → Ubah …',
+  // src/features/admins, src/features/employees, src/ui/password-reset-dialog.tsx (the accounts helper's
+  // work in progress, issue 32): the reset action and the admin dialog's title.
+  'Reset Password':
+    'admin-management.tsx, employee-card.tsx, password-reset-dialog.tsx → Atur Ulang Password',
+  'Reset password …': 'admin-management.tsx, employee-card.tsx (aria-label) → Atur ulang password …',
+  'Edit Admin': 'src/features/admins/components/admin-form-dialog.tsx → Ubah Admin',
   // src/lib/format.ts: formatYmd's fallback for a date it cannot read.
   'Invalid Date': 'src/lib/format.ts → Tanggal tidak valid',
 }

@@ -145,6 +145,8 @@ function readsAsText(text: string, inJsx: boolean): boolean {
   if (!/[A-Za-z]{2}/.test(t)) return false
   // A style sheet or script inlined in the share page ('a{color:#fff;…}', 'function(){…}').
   if ((t.match(/;/g)?.length ?? 0) >= 2 || /function\s*\(/.test(t)) return false
+  // An all-capitals word is a constant or a protocol name ('GET', 'PDF'), not a sentence.
+  if (/^[A-Z0-9_]+$/.test(t)) return false
   if (inJsx) return true
   return /\s/.test(t) || /^[A-Z]/.test(t)
 }
