@@ -289,7 +289,9 @@ export function startOutboxSync() {
       void queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 }).catch(() => undefined)
     void refresh()
   })
-  window.addEventListener('online', () => void replayNow())
+  // The signal is back: what waited for it goes now, not at its backoff deadline (a big file waiting
+  // minutes after the signal returned is what issue 32 saw as 'never retried').
+  window.addEventListener('online', () => void replayNow({ force: true }))
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible' && navigator.onLine) void replayNow()
   })

@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import { formatBytes } from '../lib/format'
-import { useOutboxItems } from '../lib/outbox-client'
+import { useOutbox } from '../lib/outbox-client'
 import type { OutboxItem } from '../lib/outbox-types'
 import { useOnline } from '../lib/use-online'
 import { ProgressBar } from './progress'
@@ -37,9 +37,15 @@ function stateOf(item: OutboxItem, online: boolean): { text: string; tone: 'mute
   return { text: p ? `Menunggu giliran · ${p}% sudah diterima` : 'Menunggu giliran', tone: 'muted' }
 }
 
+/** The outbox items with these keys, landed ones included (the keys change as files are queued). */
+function useItems(keys: readonly string[]): OutboxItem[] {
+  const { items } = useOutbox()
+  return useMemo(() => items.filter((i) => keys.includes(i.key)), [items, keys])
+}
+
 /** Live list of the queued items with these keys. */
 export function QueuedFiles({ keys }: { keys: readonly string[] }) {
-  const items = useOutboxItems((i) => keys.includes(i.key), true)
+  const items = useItems(keys)
   const online = useOnline()
   if (items.length === 0) return null
   return (
@@ -93,7 +99,7 @@ export function QueuedFiles({ keys }: { keys: readonly string[] }) {
 
 /** Calls `onLanded` once when every item of `keys` (at least one) has reached the server. */
 export function useAllLanded(keys: readonly string[], onLanded: () => void) {
-  const items = useOutboxItems((i) => keys.includes(i.key), true)
+  const items = useItems(keys)
   const fired = useRef<string>('')
   const done = keys.length > 0 && items.length === keys.length && items.every((i) => i.status === 'done')
   const id = keys.join(',')

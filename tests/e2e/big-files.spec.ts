@@ -198,4 +198,43 @@ test.describe('big files on weak signal', () => {
       timeout: 30_000,
     })
   })
+
+  test('a big recap file chosen without signal waits in the outbox, then goes in parts and lands once', async ({
+    page,
+    request,
+  }) => {
+    const { admin, project } = await setting(request)
+    const name = `Rekap Bulanan ${unique()}.pdf`
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'berkas-big-'))
+    const file = path.join(dir, name)
+    fs.writeFileSync(
+      file,
+      Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(20 * MB), Buffer.from('\n%%EOF\n')]),
+    )
+    const context = page.context()
+    const signal = await weakSignal(context)
+    await loginViaUi(page, admin.email, admin.password)
+    await page.goto(`/project/${project.slug}#rekap`)
+    await page.getByRole('tab', { name: /Rekap/ }).click()
+    await expect(page.getByRole('button', { name: 'Upload File' })).toBeVisible()
+    await signal.lose()
+    await page.getByTestId('recap-file-input').setInputFiles(file)
+    const queued = page.getByTestId('queued-files')
+    await expect(queued.getByText('Tersimpan di antrean, dikirim saat ada sinyal')).toBeVisible()
+    await expect(queued.getByText(/Aman menutup dialog atau aplikasi/)).toBeVisible()
+    await shot(page, 'rekap-queued-offline')
+    await signal.regain()
+    await expect(page.getByText(name).first()).toBeVisible({ timeout: 60_000 })
+    await expect
+      .poll(
+        async () =>
+          (
+            (await apiCall(request, admin, 'GET', `/api/rekap/${project.slug}/list`)).data as {
+              name: string
+            }[]
+          ).filter((r) => r.name === name).length,
+        { timeout: 60_000 },
+      )
+      .toBe(1)
+  })
 })
