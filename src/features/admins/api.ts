@@ -1,6 +1,6 @@
-import type { AdminCreateInput } from '../../contracts/admins'
+import type { AdminCreateInput, AdminUpdateInput } from '../../contracts/admins'
 import * as adminEndpoints from '../../contracts/admins.endpoints'
-import type { User } from '../../contracts/auth'
+import type { PasswordResetResult, User } from '../../contracts/auth'
 import { pathTo } from '../../contracts/endpoint'
 import { api, dataOf } from '../../lib/api'
 
@@ -14,4 +14,15 @@ export async function createAdmin(input: AdminCreateInput) {
 
 export async function removeAdmin(id: number) {
   return api.delete(pathTo(adminEndpoints.remove, { id }))
+}
+
+export async function updateAdmin(id: number, input: AdminUpdateInput) {
+  return api.put<User>(pathTo(adminEndpoints.update, { id }), input)
+}
+
+/** A new password shown once, or sent to the admin's WhatsApp (`via`); their sessions end. */
+export async function resetAdminPassword(id: number, via?: 'whatsapp') {
+  return dataOf(
+    await api.post<PasswordResetResult>(pathTo(adminEndpoints.resetPassword, { id }), via ? { via } : {}),
+  )
 }

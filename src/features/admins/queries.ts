@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { AdminCreateInput } from '../../contracts/admins'
+import type { AdminCreateInput, AdminUpdateInput } from '../../contracts/admins'
 import { refreshQueries } from '../../lib/query-refresh'
-import { createAdmin, listAdmins, removeAdmin } from './api'
+import { createAdmin, listAdmins, removeAdmin, updateAdmin } from './api'
 
 export const adminKeys = {
   all: ['admins'] as const,
@@ -22,6 +22,14 @@ export function useRemoveAdmin() {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (id: number) => removeAdmin(id),
+    onSuccess: () => refreshQueries(qc, adminKeys.list()),
+  })
+}
+
+export function useUpdateAdmin() {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number; input: AdminUpdateInput }) => updateAdmin(id, input),
     onSuccess: () => refreshQueries(qc, adminKeys.list()),
   })
 }

@@ -1,4 +1,4 @@
-import type { LoginInput, LoginResult } from '../../contracts/auth'
+import type { ForgotInput, LoginInput, LoginResult, ResetInput } from '../../contracts/auth'
 import * as authEndpoints from '../../contracts/auth.endpoints'
 import { api, dataOf } from '../../lib/api'
 
@@ -36,4 +36,14 @@ export async function login(input: LoginInput): Promise<LoginResult> {
     }
   }
   return result
+}
+
+/** 'Lupa password?': the server answers the same whatever the email (no account is revealed). */
+export async function requestResetCode(input: ForgotInput): Promise<string> {
+  return (await api.post(authEndpoints.forgot.path, input)).message
+}
+
+/** A new password with the code from WhatsApp; the caller then logs in with it. */
+export async function resetWithCode(input: ResetInput): Promise<void> {
+  await api.post(authEndpoints.reset.path, input)
 }

@@ -1,4 +1,4 @@
-import type { User } from '../../contracts/auth'
+import type { PasswordResetResult, User } from '../../contracts/auth'
 import type { EmployeeCreateInput, EmployeeUpdateInput } from '../../contracts/employees'
 import * as employeeEndpoints from '../../contracts/employees.endpoints'
 import { pathTo } from '../../contracts/endpoint'
@@ -23,4 +23,11 @@ export async function setEmployeeActive(id: number, active: boolean) {
 
 export async function removeEmployee(id: number) {
   return api.delete(pathTo(employeeEndpoints.remove, { id }))
+}
+
+/** A new password shown once, or sent to the employee's WhatsApp (`via`); their sessions end. */
+export async function resetEmployeePassword(id: number, via?: 'whatsapp') {
+  return dataOf(
+    await api.post<PasswordResetResult>(pathTo(employeeEndpoints.resetPassword, { id }), via ? { via } : {}),
+  )
 }

@@ -12,20 +12,23 @@ import { Button } from '../../../ui/button'
 import { Card, cardGrid } from '../../../ui/card'
 import { ConfirmDialog, lazyDialog } from '../../../ui/dialog'
 import { EmptyState } from '../../../ui/empty-state'
-import { IconPlus, IconSearchX, IconTrash, IconUsers } from '../../../ui/icons'
+import { IconKey, IconPencil, IconPlus, IconSearchX, IconTrash, IconUsers } from '../../../ui/icons'
 import { ListStates } from '../../../ui/list-states'
 import { notify } from '../../../ui/notify'
 import { ListToolbar, PageHeader, SearchBox } from '../../../ui/page-header'
 import { AccessDenied } from '../../../ui/page-message'
+import { PasswordResetDialog } from '../../../ui/password-reset-dialog'
 import { RoleBadge } from '../../../ui/role-badge'
 import { Tooltip } from '../../../ui/tooltip'
 import { UserMeta } from '../../../ui/user-meta'
+import { resetAdminPassword } from '../api'
 import { adminListQueryOptions, useRemoveAdmin } from '../queries'
+import type { AdminFormState } from './admin-form-dialog'
 
 // Its code is not part of the superadmin's first load.
-const AddAdminDialog = lazyDialog(
-  () => import('./add-admin-dialog').then((m) => m.AddAdminDialog),
-  (p) => p.open,
+const AdminFormDialog = lazyDialog(
+  () => import('./admin-form-dialog').then((m) => m.AdminFormDialog),
+  (p) => p.state !== null,
 )
 
 export function AdminManagement() {
@@ -37,7 +40,8 @@ export function AdminManagement() {
 function AdminManagementPage() {
   const admins = useQuery(adminListQueryOptions())
   const removeMutation = useRemoveAdmin()
-  const [addOpen, setAddOpen] = useState(false)
+  const [form, setForm] = useState<AdminFormState>(null)
+  const [toReset, setToReset] = useState<User | null>(null)
   const [toDelete, setToDelete] = useState<User | null>(null)
 
   const list = admins.data ?? []
@@ -60,7 +64,7 @@ function AdminManagementPage() {
         title="Manajemen Admin"
         subtitle="Kelola akun administrator yang mengelola project dan karyawan"
         actions={
-          <Button onClick={() => setAddOpen(true)}>
+          <Button onClick={() => setForm({ mode: 'create' })}>
             <IconPlus /> Tambah Admin
           </Button>
         }
@@ -114,13 +118,36 @@ function AdminManagementPage() {
                   </Tooltip>
                 </div>
                 <UserMeta user={admin} />
+                <div className={flex({ mt: 'auto', gap: '2', justify: 'flex-end', wrap: 'wrap' })}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => setToReset(admin)}
+                    aria-label={`Reset password ${admin.name}`}
+                  >
+                    <IconKey /> Reset Password
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => setForm({ mode: 'edit', admin })}
+                    aria-label={`Edit ${admin.name}`}
+                  >
+                    <IconPencil /> Edit
+                  </Button>
+                </div>
               </Card>
             </li>
           ))}
         </ul>
       </ListStates>
 
-      <AddAdminDialog open={addOpen} onOpenChange={setAddOpen} />
+      <AdminFormDialog state={form} onClose={() => setForm(null)} />
+      <PasswordResetDialog
+        account={toReset}
+        onClose={() => setToReset(null)}
+        reset={(via) => resetAdminPassword((toReset as User).id, via)}
+      />
 
       <ConfirmDialog
         open={toDelete !== null}

@@ -23,6 +23,7 @@ import {
 import { LogoMark } from '../../../ui/logo'
 import { useLoginMutation } from '../queries'
 import { safeRedirect } from '../redirect'
+import { ForgotPassword } from './forgot-password'
 
 export function LoginPage() {
   const navigate = useNavigate()
@@ -39,6 +40,8 @@ export function LoginPage() {
   const [errors, setErrors] = useState<FieldErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
   const [showPassword, setShowPassword] = useState(false)
+  // 'Lupa password?' replaces the form in place (issue 32); the email typed so far comes along.
+  const [forgot, setForgot] = useState(false)
   const loginMutation = useLoginMutation()
 
   // An existing valid session skips the form (SPEC: go to / replacing the history entry).
@@ -174,59 +177,93 @@ export function LoginPage() {
               <p className={css({ fontSize: 'sm', color: 'fgMuted' })}>Sistem Manajemen File Cerdas</p>
             </div>
           </div>
-          <h1 className={css({ textStyle: 'pageTitle' })}>Masuk ke Akun Anda</h1>
-          <p className={css({ mt: '1.5', fontSize: 'sm', color: 'fgMuted' })}>
-            Gunakan email dan password yang diberikan oleh administrator.
-          </p>
+          {forgot ? (
+            <ForgotPassword
+              initialEmail={values.email}
+              onBack={() => setForgot(false)}
+              onDone={async (email, password) => {
+                await loginMutation.mutateAsync({ email, password })
+                await goOn()
+              }}
+            />
+          ) : (
+            <>
+              <h1 className={css({ textStyle: 'pageTitle' })}>Masuk ke Akun Anda</h1>
+              <p className={css({ mt: '1.5', fontSize: 'sm', color: 'fgMuted' })}>
+                Gunakan email dan password yang diberikan oleh administrator.
+              </p>
 
-          <form onSubmit={onSubmit} noValidate className={stack({ mt: '8', gap: '4' })}>
-            <FormError message={formError} />
-            <TextField
-              label="Email"
-              type="email"
-              name="email"
-              autoComplete="username"
-              inputMode="email"
-              placeholder="nama@perusahaan.com"
-              startIcon={<IconMail />}
-              value={values.email}
-              onChange={(e) => update('email', e.target.value)}
-              error={errors.email}
-              autoFocus
-            />
-            <TextField
-              label="Password"
-              type={showPassword ? 'text' : 'password'}
-              name="password"
-              autoComplete="current-password"
-              placeholder="••••••••"
-              startIcon={<IconLock />}
-              value={values.password}
-              onChange={(e) => update('password', e.target.value)}
-              error={errors.password}
-              endSlot={
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  iconOnly
-                  aria-label={showPassword ? 'Sembunyikan sandi' : 'Tampilkan sandi'}
-                  aria-pressed={showPassword}
-                  onClick={() => setShowPassword((s) => !s)}
+              <form onSubmit={onSubmit} noValidate className={stack({ mt: '8', gap: '4' })}>
+                <FormError message={formError} />
+                <TextField
+                  label="Email"
+                  type="email"
+                  name="email"
+                  autoComplete="username"
+                  inputMode="email"
+                  placeholder="nama@perusahaan.com"
+                  startIcon={<IconMail />}
+                  value={values.email}
+                  onChange={(e) => update('email', e.target.value)}
+                  error={errors.email}
+                  autoFocus
+                />
+                <TextField
+                  label="Password"
+                  type={showPassword ? 'text' : 'password'}
+                  name="password"
+                  autoComplete="current-password"
+                  placeholder="••••••••"
+                  startIcon={<IconLock />}
+                  value={values.password}
+                  onChange={(e) => update('password', e.target.value)}
+                  error={errors.password}
+                  endSlot={
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      iconOnly
+                      aria-label={showPassword ? 'Sembunyikan sandi' : 'Tampilkan sandi'}
+                      aria-pressed={showPassword}
+                      onClick={() => setShowPassword((s) => !s)}
+                    >
+                      {showPassword ? <IconEyeOff /> : <IconEye />}
+                    </Button>
+                  }
+                />
+                <button
+                  type="button"
+                  onClick={() => {
+                    setFormError(null)
+                    setForgot(true)
+                  }}
+                  className={css({
+                    alignSelf: 'flex-end',
+                    mt: '-1',
+                    py: '1',
+                    fontSize: 'sm',
+                    fontWeight: '500',
+                    color: 'blue.700',
+                    cursor: 'pointer',
+                    borderRadius: 'sm',
+                    _hover: { textDecoration: 'underline' },
+                    _focusVisible: { outline: 'none', boxShadow: 'focus' },
+                  })}
                 >
-                  {showPassword ? <IconEyeOff /> : <IconEye />}
+                  Lupa password?
+                </button>
+                <Button
+                  type="submit"
+                  size="lg"
+                  fullWidth
+                  disabled={loginMutation.isPending}
+                  className={css({ mt: '2' })}
+                >
+                  {loginMutation.isPending ? 'Memproses...' : 'Masuk'}
                 </Button>
-              }
-            />
-            <Button
-              type="submit"
-              size="lg"
-              fullWidth
-              disabled={loginMutation.isPending}
-              className={css({ mt: '2' })}
-            >
-              {loginMutation.isPending ? 'Memproses...' : 'Masuk'}
-            </Button>
-          </form>
+              </form>
+            </>
+          )}
         </div>
       </main>
     </div>

@@ -4,7 +4,7 @@ import type { User } from '../../../contracts/auth'
 import { Avatar } from '../../../ui/avatar'
 import { Button } from '../../../ui/button'
 import { Card } from '../../../ui/card'
-import { IconPencil, IconTrash } from '../../../ui/icons'
+import { IconKey, IconPencil, IconTrash } from '../../../ui/icons'
 import { RoleBadge, StatusBadge } from '../../../ui/role-badge'
 import { Switch } from '../../../ui/switch'
 import { Tooltip } from '../../../ui/tooltip'
@@ -16,10 +16,19 @@ type Props = {
   toggleDisabled: boolean
   onToggle: (active: boolean) => void
   onEdit: () => void
+  onResetPassword: () => void
   onDelete: () => void
 }
 
-export function EmployeeCard({ employee, toggling, toggleDisabled, onToggle, onEdit, onDelete }: Props) {
+export function EmployeeCard({
+  employee,
+  toggling,
+  toggleDisabled,
+  onToggle,
+  onEdit,
+  onResetPassword,
+  onDelete,
+}: Props) {
   return (
     <Card
       interactive
@@ -60,12 +69,20 @@ export function EmployeeCard({ employee, toggling, toggleDisabled, onToggle, onE
         </Tooltip>
       </div>
       <UserMeta user={employee} />
-      <div className={flex({ mt: 'auto', gap: '2', justify: 'flex-end' })}>
+      <div className={flex({ mt: 'auto', gap: '2', justify: 'flex-end', wrap: 'wrap' })}>
         {toggling ? (
           <span className={css({ mr: 'auto', fontSize: 'xs', color: 'fgSubtle', alignSelf: 'center' })}>
             Menyimpan...
           </span>
         ) : null}
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onResetPassword}
+          aria-label={`Reset password ${employee.name}`}
+        >
+          <IconKey /> Reset Password
+        </Button>
         <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${employee.name}`}>
           <IconPencil /> Edit
         </Button>

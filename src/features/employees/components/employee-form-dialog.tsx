@@ -94,7 +94,8 @@ export function EmployeeFormDialog({
       onSubmit={onSubmit}
       submitLabel={isEdit ? 'Simpan' : 'Tambah'}
     >
-      <TextField label="Nama" {...field('name')} autoComplete="name" required />
+      {/* The admin dialog's order and words: Nama Lengkap, Email, Password, Nomor Telepon (issue 32). */}
+      <TextField label="Nama Lengkap" {...field('name')} autoComplete="name" required />
       <TextField label="Email" {...field('email')} type="email" autoComplete="email" required />
       {!isEdit ? (
         <TextField

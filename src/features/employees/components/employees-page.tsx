@@ -13,6 +13,8 @@ import { IconPlus, IconSearchX, IconUsers } from '../../../ui/icons'
 import { ListStates } from '../../../ui/list-states'
 import { notify } from '../../../ui/notify'
 import { ListToolbar, PageHeader, SearchBox } from '../../../ui/page-header'
+import { PasswordResetDialog } from '../../../ui/password-reset-dialog'
+import { resetEmployeePassword } from '../api'
 import { employeeListQueryOptions, useRemoveEmployee, useSetEmployeeActive } from '../queries'
 import { EmployeeCard } from './employee-card'
 import { EmployeeFormDialog } from './employee-form-dialog'
@@ -26,6 +28,7 @@ export function EmployeesPage() {
   const removeMutation = useRemoveEmployee()
   const [form, setForm] = useState<FormState>(null)
   const [toDelete, setToDelete] = useState<User | null>(null)
+  const [toReset, setToReset] = useState<User | null>(null)
   const [togglingId, setTogglingId] = useState<number | null>(null)
 
   const list = employees.data ?? []
@@ -134,6 +137,7 @@ export function EmployeesPage() {
                 toggleDisabled={togglingId !== null}
                 onToggle={(active) => toggle(employee, active)}
                 onEdit={() => setForm({ mode: 'edit', employee })}
+                onResetPassword={() => setToReset(employee)}
                 onDelete={() => setToDelete(employee)}
               />
             </li>
@@ -142,6 +146,11 @@ export function EmployeesPage() {
       </ListStates>
 
       <EmployeeFormDialog adminId={me.id} state={form} onClose={() => setForm(null)} />
+      <PasswordResetDialog
+        account={toReset}
+        onClose={() => setToReset(null)}
+        reset={(via) => resetEmployeePassword((toReset as User).id, via)}
+      />
 
       <ConfirmDialog
         open={toDelete !== null}
