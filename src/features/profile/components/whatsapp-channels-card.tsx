@@ -8,6 +8,7 @@ import { useOnline } from '../../../lib/use-online'
 import { Card } from '../../../ui/card'
 import { IconTile } from '../../../ui/icon-tile'
 import { IconInfo, IconSmartphone } from '../../../ui/icons'
+import { NotStoredHere, notStored } from '../../../ui/not-stored'
 import { notify } from '../../../ui/notify'
 import { Skeleton } from '../../../ui/skeleton'
 import { Switch } from '../../../ui/switch'
@@ -86,7 +87,10 @@ export function WhatsAppChannelsCard({ role }: { role: Role }) {
           <IconInfo size={16} /> Sedang offline: pilihan bisa diubah lagi saat ada sinyal.
         </p>
       ) : null}
-      {!data ? (
+      {!data && notStored(channels, online) ? (
+        // Offline and never loaded on this device: said once, not skeletons until the signal returns.
+        <NotStoredHere title="Pilihan WhatsApp belum tersimpan di perangkat ini" />
+      ) : !data ? (
         <div className={stack({ gap: '3' })} aria-busy="true">
           {kinds.slice(0, 4).map((k) => (
             <Skeleton key={k} className={css({ h: '10' })} />
