@@ -15,7 +15,7 @@ import { ProgressBar } from './progress'
 
 export const QUEUED_NOTE = 'Tersimpan di antrean, dikirim saat ada sinyal'
 export const SAFE_TO_CLOSE =
-  'Aman menutup dialog atau aplikasi: unggahan dilanjutkan dari bagian terakhir yang diterima server.'
+  'Aman menutup layar ini atau aplikasi: unggahan dilanjutkan dari bagian terakhir yang diterima server.'
 
 function percent(item: OutboxItem): number | null {
   if (!item.progress || item.progress.total === 0) return null

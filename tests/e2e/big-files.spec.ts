@@ -131,7 +131,7 @@ test.describe('big files on weak signal', () => {
     ).toBeVisible({
       timeout: 30_000,
     })
-    await expect(dialog.getByText(/Aman menutup dialog atau aplikasi/)).toBeVisible()
+    await expect(dialog.getByText(/Aman menutup layar ini atau aplikasi/)).toBeVisible()
     await shot(page, 'queued-offline')
     const before = parts.length
     const confirmed = Math.max(...parts.map((p) => p.offset))
@@ -221,7 +221,7 @@ test.describe('big files on weak signal', () => {
     await page.getByTestId('recap-file-input').setInputFiles(file)
     const queued = page.getByTestId('queued-files')
     await expect(queued.getByText('Tersimpan di antrean, dikirim saat ada sinyal')).toBeVisible()
-    await expect(queued.getByText(/Aman menutup dialog atau aplikasi/)).toBeVisible()
+    await expect(queued.getByText(/Aman menutup layar ini atau aplikasi/)).toBeVisible()
     await shot(page, 'rekap-queued-offline')
     await signal.regain()
     await expect(page.getByText(name).first()).toBeVisible({ timeout: 60_000 })

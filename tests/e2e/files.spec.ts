@@ -484,7 +484,14 @@ test('folders and files seen once stay readable offline; a folder never opened s
   await expect(fileRow(page, 'Harian 01.pdf')).toBeVisible()
   const crumbs = page.getByRole('navigation', { name: 'Lokasi folder' })
   await expect(crumbs.getByRole('link', { name: 'Laporan Harian' })).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Upload File' }).first()).toBeDisabled()
+  // Uploading does not need signal (issue 32): the dialog opens and says the files wait in the outbox.
+  await page.getByRole('button', { name: 'Upload File' }).first().click()
+  const offlineUpload = page.getByRole('dialog', { name: 'Upload File' })
+  await expect(
+    offlineUpload.getByText('Anda sedang offline. File disimpan di antrean dan dikirim saat ada sinyal.'),
+  ).toBeVisible()
+  await offlineUpload.getByRole('button', { name: 'Batal' }).click()
+  await expect(offlineUpload).toBeHidden()
   // Deleting a file needs the server too: it says so instead of opening a dialog that cannot finish.
   if (await isPhone(page)) {
     await fileRow(page, 'Harian 01.pdf').getByRole('button', { name: 'Opsi file Harian 01.pdf' }).click()

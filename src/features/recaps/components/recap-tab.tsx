@@ -170,7 +170,11 @@ export function RecapTab({ project }: { project: Project }) {
         ) : null}
       </div>
 
-      <QueuedFiles keys={queued} />
+      {queued.length > 0 ? (
+        <div className={css({ px: { base: '4', md: '5' }, py: '3' })}>
+          <QueuedFiles keys={queued} />
+        </div>
+      ) : null}
 
       {error ? (
         <div
