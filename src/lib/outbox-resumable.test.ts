@@ -54,7 +54,7 @@ function fakeServer(size: number) {
           status: 409,
           headers: { 'Upload-Offset': String(held) },
         })
-      const blob = (init?.body as FormData).get('part') as Blob
+      const blob = (init?.body as FormData | undefined)?.get('part') as Blob
       uploads.set(id, held + blob.size)
       if (loseAt === offset) {
         loseAt = undefined
