@@ -93,5 +93,6 @@ export const verifyPhoto = endpoint({
   summary:
     'Thumbnail foto ke-n laporan pada halaman verifikasi, selama fotonya tidak berubah dan tidak di sampah',
   produces: 'file',
-  files: { types: ['image/webp'] },
+  // The thumbnails the server makes are WebP; it serves a thumbnail by its stored name's type.
+  files: { types: ['image/webp', 'image/*'] },
 })
