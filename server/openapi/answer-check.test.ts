@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { DRAINING } from '../shutdown'
 import { declaredEndpoints } from '../test/declared-endpoints'
 import { answerChecker } from './answer-check'
 import { openApiDocument } from './document'
@@ -42,6 +43,11 @@ describe('the answer checker', () => {
     expect(check({ ...me, status: 401, body: { success: false, message: 'x', errors: ['a'] } }).kind).toBe(
       'violation',
     )
+  })
+
+  it('declares the draining health check (read over node:http by graceful-drain.test.ts, so checked here)', () => {
+    const drained = { method: 'GET', path: '/api/health', status: 503, contentType: 'application/json' }
+    expect(check({ ...drained, body: { success: false, message: DRAINING } }).kind).toBe('ok')
   })
 
   it('knows file families and ranges, HEAD as GET, and a literal segment before a parameter', () => {
