@@ -121,11 +121,9 @@ test('a field worker chooses which notifications reach their WhatsApp; the choic
     .toMatchObject({ file_approved: false, file_revision: true })
   await page.reload()
   await expect(card.getByRole('switch', { name: 'Disetujui ke WhatsApp' })).not.toBeChecked()
-  await card.scrollIntoViewIfNeeded()
-  await page.screenshot({
-    path: path.join(screens, `channels-employee-${info.project.name}.png`),
-    fullPage: true,
-  })
+  // The viewport as the person sees it, the card in the middle of it.
+  await card.evaluate((el) => el.scrollIntoView({ block: 'center' }))
+  await page.screenshot({ path: path.join(screens, `channels-employee-${info.project.name}.png`) })
 
   expect(problems).toEqual([])
 })
@@ -148,11 +146,12 @@ test('an admin chooses every kind and whether WhatsApp tells of every project', 
   await expect(
     card.getByText(/hanya project tempat Anda anggota, pembuat, atau pernah meninjau/),
   ).toBeVisible()
-  await card.scrollIntoViewIfNeeded()
-  await page.screenshot({
-    path: path.join(screens, `channels-admin-${info.project.name}.png`),
-    fullPage: true,
+  // The card from its title down (the sticky header would cover a title scrolled to the very top).
+  await card.evaluate((el) => {
+    el.scrollIntoView({ block: 'start' })
+    window.scrollBy(0, -80)
   })
+  await page.screenshot({ path: path.join(screens, `channels-admin-${info.project.name}.png`) })
   await all.click({ force: true })
   await expect(all).toBeChecked()
   await expect

@@ -226,6 +226,66 @@ describe(`WhatsApp pacing across two senders (${TEST_DB})`, () => {
   })
 })
 
+describe(`A merged message after a crash (${TEST_DB})`, () => {
+  it('a group whose sender died is sent again as the same message (same id, same count); what came later goes apart', async () => {
+    await emptyQueue()
+    const key = `${planner.id}:file_approved:${project.id}:doc`
+    const at = new Date(Date.now() - 5 * 60_000).toISOString()
+    const row = (i: number, extra: Record<string, unknown>) => ({
+      notification_id: null,
+      user_id: planner.id,
+      phone: '6281310000003',
+      text: `Dokumentasi ${i} disetujui`,
+      message_id: `BRKGRUP${i}${randomUUID().replace(/-/g, '').slice(0, 12).toUpperCase()}`,
+      attempts: 0,
+      next_attempt_at: at,
+      created_at: at,
+      kind: 'file_approved',
+      merge_key: key,
+      merge_count: 1,
+      merge_text: '*Dokumentasi disetujui*\n{n} dokumentasi disetujui di project Uji.',
+      ...extra,
+    })
+    // Rows 1-3 were claimed as one message by a sender that died (its claim has run out)...
+    const first = row(1, {})
+    const crashed = {
+      status: 'sending' as const,
+      sent_as: first.message_id,
+      claimed_by: 'mati',
+      claimed_until: at,
+    }
+    await t.db
+      .insertInto('whatsapp_outbox')
+      .values([
+        { ...first, ...crashed },
+        { ...row(2, {}), ...crashed },
+        { ...row(3, {}), ...crashed },
+      ])
+      .execute()
+    // ...and two more approvals came after.
+    await t.db
+      .insertInto('whatsapp_outbox')
+      .values([
+        { ...row(4, {}), status: 'pending' },
+        { ...row(5, {}), status: 'pending' },
+      ])
+      .execute()
+    const pacing = {
+      recipientGapMs: 100,
+      globalGapMs: 0,
+      jitterMs: 0,
+      maxAgeMs: 30 * 60_000,
+      mergeWindowMs: 0,
+    }
+    await twoSenders(pacing, pendingLeft)
+    const sends = await delivered()
+    expect(sends.map((s) => [s.message_id, s.text.split('\n')[1]])).toEqual([
+      [first.message_id, '3 dokumentasi disetujui di project Uji.'],
+      [expect.stringMatching(/^BRKGRUP4/), '2 dokumentasi disetujui di project Uji.'],
+    ])
+  })
+})
+
 describe(`What reaches each person's WhatsApp (${TEST_DB})`, () => {
   const channels = (who: Who) => t.request('GET', '/api/user/notification-channels', { token: who.token })
   const choose = (who: Who, json: unknown) =>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { hstack, stack } from 'styled-system/patterns'
 import type { Role } from '../../../contracts/common'
 import { NOTIFICATION_CHANNELS_MSG, NOTIFICATION_TYPE_LABELS } from '../../../contracts/notification-channels'
@@ -128,7 +128,7 @@ export function WhatsAppChannelsCard({ role }: { role: Role }) {
               >
                 Project yang dikabarkan
               </p>
-              <div className={row}>
+              <div className={cx(row, css({ borderTopWidth: '0' }))}>
                 <div className={css({ minW: 0 })}>
                   <p className={css({ fontWeight: '500' })}>Semua project</p>
                   <p className={css({ fontSize: 'sm', color: 'fgMuted' })}>
