@@ -138,10 +138,11 @@ test('an admin resets an employee password, shown once; the employee uses Lupa p
   const phoneProblems = watchConsole(phone)
   await phone.goto('/login')
   await phone.getByLabel('Email').fill(worker.email)
+  await shot(phone, '3-login-link')
   await phone.getByRole('button', { name: 'Lupa password?' }).click()
   await expect(phone.getByRole('heading', { name: 'Lupa Password' })).toBeVisible()
   await expect(phone.getByLabel('Email')).toHaveValue(worker.email)
-  await shot(phone, '3-forgot-email')
+  await shot(phone, '3b-forgot-email')
   const before = deliveredTo(worker.phoneDigits).length
   await phone.getByRole('button', { name: 'Kirim Kode' }).click()
   await expect(phone.getByRole('heading', { name: 'Buat Password Baru' })).toBeVisible()
@@ -170,7 +171,8 @@ test('an admin resets an employee password, shown once; the employee uses Lupa p
   await shot(phone, '4-forgot-code')
   await phone.getByRole('button', { name: 'Simpan dan Masuk' }).click()
   await expect(phone).toHaveURL(/\/$/)
-  await expect(phone.getByRole('heading', { name: 'Masuk ke Akun Anda' })).toBeHidden()
+  // Signed in as the employee: their own projects' page.
+  await expect(phone.getByRole('heading', { name: 'Project Anda' })).toBeVisible()
   await shot(phone, '5-signed-in')
   await login(request, worker.email, 'password-baru-sari')
   await context.close()
