@@ -291,7 +291,15 @@ export function startOutboxSync() {
   })
   // The signal is back: what waited for it goes now, not at its backoff deadline (a big file waiting
   // minutes after the signal returned is what issue 32 saw as 'never retried').
-  window.addEventListener('online', () => void replayNow({ force: true }))
+  // Once more a moment later: the first attempt can meet the network's old state (the event comes before
+  // the connection is usable), and a failure then would push the next try to its backoff.
+  window.addEventListener('online', () => {
+    void replayNow({ force: true, wait: true })
+    setTimeout(() => {
+      if (navigator.onLine && snapshot.items.some((i) => i.status === 'waiting'))
+        void replayNow({ force: true })
+    }, 3000)
+  })
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible' && navigator.onLine) void replayNow()
   })

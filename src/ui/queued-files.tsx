@@ -85,7 +85,7 @@ export function QueuedFiles({ keys }: { keys: readonly string[] }) {
               >
                 {state.text}
               </div>
-              {p !== null && item.status !== 'done' ? (
+              {p !== null && item.status !== 'done' && (p > 0 || item.status === 'sending') ? (
                 <ProgressBar value={p} label={`Progres ${item.title}`} className={css({ mt: '2' })} />
               ) : null}
             </li>

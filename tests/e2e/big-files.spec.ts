@@ -139,7 +139,7 @@ test.describe('big files on weak signal', () => {
 
     // It comes back: the upload goes on from the server's offset.
     await signal.regain()
-    await expect(list.getByText(/Mengirim \d+% · /)).toBeVisible({ timeout: 30_000 })
+    await expect(list.getByText(/Mengirim \d+% · /)).toBeVisible({ timeout: 60_000 })
     await shot(page, 'resumed')
     await expect(dialog).toBeHidden({ timeout: 120_000 })
 
@@ -236,5 +236,36 @@ test.describe('big files on weak signal', () => {
         { timeout: 60_000 },
       )
       .toBe(1)
+  })
+
+  test('a small area file picked without signal waits in the outbox too and lands once when it returns', async ({
+    page,
+    request,
+  }) => {
+    const { supervisor, project } = await setting(request)
+    const name = `Laporan Harian ${unique()}.pdf`
+    await loginViaUi(page, supervisor.email, supervisor.password)
+    const signal = await weakSignal(page.context())
+    await page.goto(`/project/${project.slug}#pengawasan`)
+    await expect(page.getByRole('heading', { name: project.name })).toBeVisible()
+    // The folder seen once with signal (its toolbar comes with it).
+    await expect(page.getByRole('button', { name: 'Upload File' }).first()).toBeVisible()
+    await signal.lose()
+    await page.getByRole('button', { name: 'Upload File' }).first().click()
+    const dialog = page.getByRole('dialog', { name: 'Upload File' })
+    await dialog.getByLabel('Pilih file').setInputFiles({
+      name,
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer <<>>\n%%EOF\n'),
+    })
+    await dialog.getByRole('button', { name: /^Upload/ }).click()
+    await expect(
+      dialog.getByTestId('queued-files').getByText('Tersimpan di antrean, dikirim saat ada sinyal'),
+    ).toBeVisible()
+    await expect(await rowsNamed(request, supervisor, project.slug, name)).toHaveLength(0)
+    await signal.regain()
+    await expect(dialog).toBeHidden({ timeout: 30_000 })
+    await expect(page.getByRole('status').filter({ hasText: '1 file berhasil diunggah' })).toBeVisible()
+    expect(await rowsNamed(request, supervisor, project.slug, name)).toHaveLength(1)
   })
 })
