@@ -102,9 +102,9 @@ const MIGRATIONS: Record<string, { up: (d: Dialect) => Migration['up'] }> = {
   '016-firm-settings-work-item-order': firmSettings,
   '017-share-labels': shareLabels,
   '018-photo-privacy-trash': photoPrivacyTrash,
-  '022-resumable-uploads': resumableUploads,
   '020-password-codes': passwordCodes,
   '021-whatsapp-pacing': whatsappPacing,
+  '022-resumable-uploads': resumableUploads,
 }
 
 /** The migrations this build knows, oldest first (server/db/schema-version.ts compares them). */
