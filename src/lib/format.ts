@@ -81,7 +81,7 @@ export function formatDateTime(input: DateInput): string {
 /** Year-month-day (SPEC section 9), e.g. for download file names. */
 export function formatYmd(input: DateInput = new Date()): string {
   const d = toDate(input ?? undefined)
-  return d ? `${pad(d.getFullYear(), 4)}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}` : 'Invalid Date'
+  return d ? `${pad(d.getFullYear(), 4)}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}` : 'Tanggal tidak valid'
 }
 
 /**

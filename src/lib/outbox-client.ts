@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { currentUserQueryOptions } from './current-user'
+import { isRetryableStatus } from './outbox-backoff'
 import { subscribeOutbox } from './outbox-events'
 import { refreshTargets } from './outbox-kinds'
-import { isRetryableStatus, type ReplayOptions, type ReplaySummary, replayOutbox } from './outbox-replay'
+import { type ReplayOptions, type ReplaySummary, replayOutbox } from './outbox-replay'
 import {
   clearOutbox as clearStore,
   enqueueOutbox,

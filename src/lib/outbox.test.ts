@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { BACKOFF_BASE_MS, BACKOFF_MAX_MS, backoffDelay } from './outbox-backoff'
 import { closeOutboxDb, OUTBOX_DB } from './outbox-db'
 import { type OutboxEvent, subscribeOutbox } from './outbox-events'
-import { BACKOFF_BASE_MS, BACKOFF_MAX_MS, backoffDelay, type ReplayDeps, replayOutbox } from './outbox-replay'
+import { type ReplayDeps, replayOutbox } from './outbox-replay'
 import {
   clearOutbox,
   discardOutboxItem,

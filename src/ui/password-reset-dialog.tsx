@@ -13,7 +13,7 @@ import { notify } from './notify'
 type Account = { name: string; phone: string | null }
 
 /**
- * 'Reset Password' of someone else's account (issue 32): an admin's for an employee, the superadmin's for
+ * 'Atur Ulang Password' of someone else's account (issue 32): an admin's for an employee, the superadmin's for
  * an admin. The new password is shown once, here, with a copy button, or sent to the account's WhatsApp
  * number; either way every session of the account ends. Nothing of it is kept once the dialog closes.
  */
@@ -69,7 +69,7 @@ export function PasswordResetDialog({
       }}
       size="sm"
       locked={pending !== null}
-      title={password ? 'Password Baru' : 'Reset Password'}
+      title={password ? 'Password Baru' : 'Atur Ulang Password'}
       description={
         password ? (
           <>Password ini hanya ditampilkan sekali. Sampaikan kepada {name}.</>

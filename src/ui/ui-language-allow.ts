@@ -29,6 +29,8 @@ export const SPEC_ENGLISH: Record<string, string> = {
   'Klik tombol Upload File untuk menambahkan': 'SPEC §4 Rekap',
   // §4 Dokumentasi and §5 States: 'Admins see 'Approve' and 'Revisi' buttons on pending items only'.
   Approve: 'SPEC §4 Dokumentasi, §5',
+  // A pending file's 'Approve' button says the same word, its accessible name starts with what it shows.
+  'Approve …': 'SPEC §4 Dokumentasi, §5 (the files’ button of the same review)',
   // §4 Employees: 'a form modal titled 'Tambah Karyawan' or 'Edit Karyawan''.
   'Edit Karyawan': 'SPEC §4 Employees',
   // §4 WhatsApp QR: 'a 'Refresh QR' button', 'a 'Logout' button'.
@@ -77,34 +79,7 @@ export const API_VALUES: Record<string, string> = {
   'Pilihan project harus "involved" atau "all"': 'the notification channels’ `projects` values',
 }
 
-/**
- * PENDING, OWNED ELSEWHERE: English not dictated by SPEC, in features other helpers own at the moment
- * (issue 32). Listed so the test passes today; the lead moves each to Indonesian and deletes its line.
- */
-export const PENDING_ELSEWHERE: Record<string, string> = {
-  // src/features/files (upload dialog): the submit button and its count.
-  Upload: 'src/features/files/components/upload-dialog.tsx → Unggah',
-  'Upload … File': 'src/features/files/components/upload-dialog.tsx → Unggah … File',
-  // src/features/files (rows): approve on a pending file; SPEC quotes 'Approve' for documentation only.
-  'Approve …': 'src/features/files/components/browser-rows.tsx (aria-label) → Setujui …',
-  // src/features/recaps: the row's download button.
-  Download: 'src/features/recaps/components/recap-row.tsx → Unduh',
-  'Download …': 'src/features/recaps/components/recap-row.tsx (aria-label) → Unduh …',
-  // src/features/employees: the card's edit button (SPEC names the dialog 'Edit Karyawan', not the button).
-  Edit: 'src/features/employees/components/employee-card.tsx → Ubah',
-  'Edit …': 'src/features/employees/components/employee-card.tsx (aria-label) → Ubah …',
-  // src/features/admins, src/features/employees, src/ui/password-reset-dialog.tsx (the accounts helper's
-  // work in progress, issue 32): the reset action and the admin dialog's title.
-  'Reset Password':
-    'admin-management.tsx, employee-card.tsx, password-reset-dialog.tsx → Atur Ulang Password',
-  'Reset password …': 'admin-management.tsx, employee-card.tsx (aria-label) → Atur ulang password …',
-  'Edit Admin': 'src/features/admins/components/admin-form-dialog.tsx → Ubah Admin',
-  // src/lib/format.ts: formatYmd's fallback for a date it cannot read.
-  'Invalid Date': 'src/lib/format.ts → Tanggal tidak valid',
-}
-
 export const ALLOWED: ReadonlySet<string> = new Set([
   ...Object.keys(SPEC_ENGLISH),
   ...Object.keys(API_VALUES),
-  ...Object.keys(PENDING_ELSEWHERE),
 ])

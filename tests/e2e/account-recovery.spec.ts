@@ -102,10 +102,10 @@ test('an admin resets an employee password, shown once; the employee uses Lupa p
   await loginViaUi(page, admin.email, admin.password)
   await page.goto('/employees')
   await page.getByLabel('Cari karyawan').fill(worker.email)
-  await page.getByRole('button', { name: `Reset password ${worker.name}` }).click()
+  await page.getByRole('button', { name: `Atur ulang password ${worker.name}` }).click()
   const dialog = page
-    .getByRole('alertdialog', { name: 'Reset Password' })
-    .or(page.getByRole('dialog', { name: 'Reset Password' }))
+    .getByRole('alertdialog', { name: 'Atur Ulang Password' })
+    .or(page.getByRole('dialog', { name: 'Atur Ulang Password' }))
   await expect(dialog).toBeVisible()
   await expect(dialog.getByText('keluar dari semua perangkat')).toBeVisible()
   await shot(page, '1-reset-confirm')
@@ -217,9 +217,9 @@ test('admin and employee dialogs ask their fields in one order; the superadmin e
 
   // Edit: name, email and phone; no password field.
   await boss.getByLabel('Cari admin').fill(admin.email)
-  await boss.getByRole('button', { name: `Edit ${admin.name}` }).click()
-  const edit = boss.getByRole('dialog', { name: 'Edit Admin' })
-  expect((await fieldLabels(boss, 'Edit Admin')).map((l) => l.replace(/\s*\*$/, '').trim())).toEqual([
+  await boss.getByRole('button', { name: `Ubah ${admin.name}` }).click()
+  const edit = boss.getByRole('dialog', { name: 'Ubah Admin' })
+  expect((await fieldLabels(boss, 'Ubah Admin')).map((l) => l.replace(/\s*\*$/, '').trim())).toEqual([
     'Nama Lengkap',
     'Email',
     'Nomor Telepon',
@@ -234,7 +234,7 @@ test('admin and employee dialogs ask their fields in one order; the superadmin e
   await expect(boss.getByText(renamed)).toBeVisible()
 
   // Reset the admin's password: the admin's open page loses its session.
-  await boss.getByRole('button', { name: `Reset password ${renamed}` }).click()
+  await boss.getByRole('button', { name: `Atur ulang password ${renamed}` }).click()
   await boss.getByRole('button', { name: 'Tampilkan Password' }).click()
   const password = await boss.getByTestId('reset-password-value').inputValue()
   await boss.getByRole('button', { name: 'Selesai' }).click()

@@ -172,7 +172,7 @@ test('admin manages employees: add both roles, edit, deactivate (login then fail
   }
 
   // Edit: the password field is not offered; the new name shows.
-  await page.getByRole('button', { name: `Edit ${people[0].name}` }).click()
+  await page.getByRole('button', { name: `Ubah ${people[0].name}` }).click()
   const edit = page.getByRole('dialog', { name: 'Edit Karyawan' })
   await expect(edit.getByLabel('Password')).toHaveCount(0)
   await expect(edit.getByLabel('Email')).toHaveValue(people[0].email)

@@ -88,7 +88,7 @@ async function startUpload(page: Page, project: ProjectData, file: string) {
   await page.getByRole('button', { name: 'Upload File' }).first().click()
   const dialog = page.getByRole('dialog', { name: 'Upload File' })
   await dialog.getByLabel('Pilih file').setInputFiles(file)
-  await dialog.getByRole('button', { name: /^Upload/ }).click()
+  await dialog.getByRole('button', { name: /^Unggah/ }).click()
   return dialog
 }
 
@@ -258,7 +258,7 @@ test.describe('big files on weak signal', () => {
       mimeType: 'application/pdf',
       buffer: Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer <<>>\n%%EOF\n'),
     })
-    await dialog.getByRole('button', { name: /^Upload/ }).click()
+    await dialog.getByRole('button', { name: /^Unggah/ }).click()
     await expect(
       dialog.getByTestId('queued-files').getByText('Tersimpan di antrean, dikirim saat ada sinyal'),
     ).toBeVisible()

@@ -145,7 +145,7 @@ test('a supervisor builds folders, uploads three files (one picked file removed 
   await expect(picked.getByRole('listitem')).toHaveCount(4)
   await picked.getByRole('button', { name: 'Hapus salah pilih.xlsx dari daftar' }).click()
   await expect(picked.getByRole('listitem')).toHaveCount(3)
-  await upload.getByRole('button', { name: 'Upload 3 File' }).click()
+  await upload.getByRole('button', { name: 'Unggah 3 File' }).click()
   await expectToast(page, '3 file berhasil diunggah')
   await expect(upload).toBeHidden()
 
@@ -377,7 +377,7 @@ test('a planner reads pengawasan but cannot upload there (no buttons, and the se
     mimeType: 'application/octet-stream',
     buffer: randomBytes(5000),
   })
-  await dialog.getByRole('button', { name: 'Upload' }).click()
+  await dialog.getByRole('button', { name: 'Unggah' }).click()
   await expectToast(page, '1 file berhasil diunggah')
   await expect(fileRow(page, 'RAB Struktur.xlsx')).toBeVisible()
   expect(problems).toEqual([])
@@ -407,7 +407,7 @@ test('a partial upload failure warns with the counts and lists each refused file
     { name: 'Denah.pdf', mimeType: 'application/pdf', buffer: pdf('denah') },
     { name: 'sub_dir.pdf', mimeType: 'application/pdf', buffer: pdf('jalur') },
   ])
-  await dialog.getByRole('button', { name: 'Upload 2 File' }).click()
+  await dialog.getByRole('button', { name: 'Unggah 2 File' }).click()
   await expectToast(page, '1 file berhasil diunggah, 1 file gagal')
   await expectToast(page, 'sub/dir.pdf: Nama file tidak boleh berisi / atau \\')
   // The dialog stays open with what landed and what did not.

@@ -130,7 +130,7 @@ test('signal lost with the app open: actions that need it say so, cached lists s
   await page.waitForTimeout(5000)
   await expect(page.getByText('Gagal memuat daftar rekap')).toHaveCount(0)
   await expect(page.getByRole('alert')).toHaveCount(0)
-  const download = page.getByRole('button', { name: 'Download Rekap Mingguan 12.pdf' })
+  const download = page.getByRole('button', { name: 'Unduh Rekap Mingguan 12.pdf' })
   await expect(download).toHaveAttribute('aria-disabled', 'true')
   await download.click({ force: true })
   await expect(page.getByRole('status').filter({ hasText: 'Perlu sinyal untuk mengunduh' })).toBeVisible()

@@ -152,7 +152,7 @@ test('an admin uploads, downloads and deletes a recap file; a wrong type shows t
 
   // Download: the exact bytes under the original name.
   const waiting = page.waitForEvent('download')
-  await row.getByRole('button', { name: `Download ${name}` }).click()
+  await row.getByRole('button', { name: `Unduh ${name}` }).click()
   const download = await waiting
   expect(download.suggestedFilename()).toBe(name)
   expect(fs.readFileSync((await download.path()) as string).equals(bytes)).toBe(true)
@@ -190,7 +190,7 @@ test('an employee downloads recap files but has no upload or delete; a vanished 
 
   const waiting = page.waitForEvent('download')
   await recapRow(page, kept.name)
-    .getByRole('button', { name: `Download ${kept.name}` })
+    .getByRole('button', { name: `Unduh ${kept.name}` })
     .click()
   const download = await waiting
   expect(download.suggestedFilename()).toBe(kept.name)
@@ -199,7 +199,7 @@ test('an employee downloads recap files but has no upload or delete; a vanished 
   // Removed by an admin meanwhile: SPEC's message with ': File tidak ditemukan'.
   await apiCall(request, admin, 'DELETE', `/api/rekap/${project.slug}/remove/${gone.id}`)
   await recapRow(page, gone.name)
-    .getByRole('button', { name: `Download ${gone.name}` })
+    .getByRole('button', { name: `Unduh ${gone.name}` })
     .click()
   await expect(
     page.getByRole('alert').filter({ hasText: 'Gagal mengunduh file rekap: File tidak ditemukan' }),

@@ -19,9 +19,9 @@ function initialValues(state: AdminFormState) {
 }
 
 /**
- * 'Tambah Admin Baru' and 'Edit Admin' (issue 32: the superadmin edits name, email and phone). The fields
+ * 'Tambah Admin Baru' and 'Ubah Admin' (issue 32: the superadmin edits name, email and phone). The fields
  * come in the order of the employee dialog: Nama Lengkap, Email, Password, Nomor Telepon. An edit never
- * sends a password: it changes only by 'Reset Password'.
+ * sends a password: it changes only by 'Atur Ulang Password'.
  */
 export function AdminFormDialog({ state, onClose }: { state: AdminFormState; onClose: () => void }) {
   const { values, field, reset, check, showServerErrors } = useValidatedForm(() => initialValues(state))
@@ -62,7 +62,7 @@ export function AdminFormDialog({ state, onClose }: { state: AdminFormState; onC
       onOpenChange={(open) => {
         if (!open) onClose()
       }}
-      title={isEdit ? 'Edit Admin' : 'Tambah Admin Baru'}
+      title={isEdit ? 'Ubah Admin' : 'Tambah Admin Baru'}
       description={
         isEdit
           ? 'Perbarui nama, email dan nomor telepon admin.'

@@ -123,17 +123,17 @@ function AdminManagementPage() {
                     variant="secondary"
                     size="sm"
                     onClick={() => setToReset(admin)}
-                    aria-label={`Reset password ${admin.name}`}
+                    aria-label={`Atur ulang password ${admin.name}`}
                   >
-                    <IconKey /> Reset Password
+                    <IconKey /> Atur Ulang Password
                   </Button>
                   <Button
                     variant="secondary"
                     size="sm"
                     onClick={() => setForm({ mode: 'edit', admin })}
-                    aria-label={`Edit ${admin.name}`}
+                    aria-label={`Ubah ${admin.name}`}
                   >
-                    <IconPencil /> Edit
+                    <IconPencil /> Ubah
                   </Button>
                 </div>
               </Card>

@@ -79,12 +79,12 @@ export function EmployeeCard({
           variant="secondary"
           size="sm"
           onClick={onResetPassword}
-          aria-label={`Reset password ${employee.name}`}
+          aria-label={`Atur ulang password ${employee.name}`}
         >
-          <IconKey /> Reset Password
+          <IconKey /> Atur Ulang Password
         </Button>
-        <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${employee.name}`}>
-          <IconPencil /> Edit
+        <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Ubah ${employee.name}`}>
+          <IconPencil /> Ubah
         </Button>
         <Button variant="dangerGhost" size="sm" onClick={onDelete} aria-label={`Hapus ${employee.name}`}>
           <IconTrash /> Hapus

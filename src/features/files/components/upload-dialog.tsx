@@ -10,7 +10,7 @@ import { useCurrentUser } from '../../../lib/current-user'
 import { type FileTarget, isBigFile, queueBigFile, queueSmallFiles } from '../../../lib/file-outbox'
 import { validate } from '../../../lib/form'
 import { formatBytes } from '../../../lib/format'
-import { isRetryableStatus } from '../../../lib/outbox-replay'
+import { isRetryableStatus } from '../../../lib/outbox-backoff'
 import { newRequestId } from '../../../lib/upload-request'
 import { useOnline } from '../../../lib/use-online'
 import { Button } from '../../../ui/button'
@@ -238,8 +238,8 @@ export function UploadDialog({
               sending
                 ? `Mengunggah ${progress.total}%`
                 : sendable.length > 1
-                  ? `Upload ${sendable.length} File`
-                  : 'Upload'
+                  ? `Unggah ${sendable.length} File`
+                  : 'Unggah'
             }
           />
         )

@@ -122,11 +122,11 @@ export function RecapRow({ recap, canDelete, downloading, onDownload, onDelete }
           onClick={() => onDownload(recap)}
           loading={downloading}
           needsSignal={needsSignalTo('mengunduh')}
-          aria-label={`Download ${recap.name}`}
-          title="Download"
+          aria-label={`Unduh ${recap.name}`}
+          title="Unduh"
         >
           {downloading ? null : <IconDownload />}
-          <span className={s.label}>Download</span>
+          <span className={s.label}>Unduh</span>
         </Button>
         {canDelete ? (
           <Button
