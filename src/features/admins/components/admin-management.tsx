@@ -64,7 +64,7 @@ function AdminManagementPage() {
         title="Manajemen Admin"
         subtitle="Kelola akun administrator yang mengelola project dan karyawan"
         actions={
-          <Button onClick={() => setForm({ mode: 'create' })}>
+          <Button onClick={() => setForm({ mode: 'create' })} needsSignal={needsSignalTo('menambah admin')}>
             <IconPlus /> Tambah Admin
           </Button>
         }

@@ -80,7 +80,10 @@ export function EmployeesPage() {
         title="Manajemen Karyawan"
         subtitle="Kelola data karyawan dan akses sistem"
         actions={
-          <Button onClick={() => setForm({ mode: 'create' })}>
+          <Button
+            onClick={() => setForm({ mode: 'create' })}
+            needsSignal={needsSignalTo('menambah karyawan')}
+          >
             <IconPlus /> Tambah Karyawan
           </Button>
         }
@@ -113,7 +116,10 @@ export function EmployeesPage() {
             title="Belum ada karyawan"
             description="Tambahkan karyawan agar mereka dapat masuk dan bekerja di project."
             action={
-              <Button onClick={() => setForm({ mode: 'create' })}>
+              <Button
+                onClick={() => setForm({ mode: 'create' })}
+                needsSignal={needsSignalTo('menambah karyawan')}
+              >
                 <IconPlus /> Tambah Karyawan
               </Button>
             }

@@ -131,7 +131,9 @@ const s = {
     color: 'fgSubtle',
     whiteSpace: 'pre',
   }),
-  metaWho: css({ minW: '0', overflow: 'hidden', textOverflow: 'ellipsis' }),
+  // At least a few letters of the name stay (it collapsed to nothing between the dots, issue 32);
+  // the whole name is its title.
+  metaWho: css({ minW: '7ch', overflow: 'hidden', textOverflow: 'ellipsis' }),
   metaTime: css({ flexShrink: 0 }),
   phoneOnlyInline: css({ display: { md: 'none' } }),
   statusCell: hstack({
@@ -298,7 +300,9 @@ export const FileRow = memo(function FileRow({
           </p>
           <p className={s.fileMeta}>
             <span className={s.phoneOnlyInline}>{size} · </span>
-            <span className={cx(s.phoneOnlyInline, s.metaWho)}>{file.creator.name}</span>
+            <span className={cx(s.phoneOnlyInline, s.metaWho)} title={file.creator.name}>
+              {file.creator.name}
+            </span>
             <span className={s.phoneOnlyInline}> · </span>
             <time className={s.metaTime} dateTime={file.created_at} title={formatDateTime(file.created_at)}>
               {formatRelativeTime(file.created_at)}
