@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { ExpressionBuilder, Kysely, Selectable, UpdateObject } from 'kysely'
+import { type ExpressionBuilder, type Kysely, type Selectable, sql, type UpdateObject } from 'kysely'
 import type { Dialect } from '../db/dialect'
 import type { DB, JobsTable } from '../db/schema'
 
@@ -45,6 +45,32 @@ export async function enqueueJob(
     .returning('id')
     .executeTakeFirstOrThrow()
   return row.id
+}
+
+/**
+ * Queues a payload-less job of `kind` unless one is already queued or running: the recurring sweeps'
+ * start-up call, which every process makes. Processes starting at once queue one: PostgreSQL serialises
+ * the check and the insert on an advisory lock held to the commit; on SQLite the single
+ * INSERT ... WHERE NOT EXISTS holds the one write lock. True when this call queued it.
+ */
+export async function enqueueJobOnce(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  kind: string,
+  opts: { maxAttempts: number; delayMs?: number },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext(${kind}))`.execute(trx)
+    const now = new Date()
+    const runAfter = new Date(now.getTime() + (opts.delayMs ?? 0)).toISOString()
+    const res = await sql`
+      INSERT INTO jobs (kind, payload, status, attempts, max_attempts, run_after, created_at)
+      SELECT ${kind}, '{}', 'queued', 0, ${opts.maxAttempts}, ${runAfter}, ${now.toISOString()}
+      WHERE NOT EXISTS (SELECT 1 FROM jobs WHERE kind = ${kind} AND status IN ('queued', 'running'))`.execute(
+      trx,
+    )
+    return Number(res.numAffectedRows ?? 0) > 0
+  })
 }
 
 /** Running rows whose lease ran out go back to the queue (their attempt stays counted). */

@@ -1,8 +1,8 @@
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { Dialect } from '../db/dialect'
 import type { DB } from '../db/schema'
 import type { JobKind } from '../jobs/job-kind'
-import { enqueueJob } from '../jobs/job-queue'
+import { enqueueJob, enqueueJobOnce } from '../jobs/job-queue'
 import { sweepUploads } from './sweep'
 
 /**
@@ -48,22 +48,11 @@ function nextSweep(trx: Kysely<DB>) {
 
 /**
  * At a process's start: queues the next sweep an hour on (the start-up sweep, sweepUploadsAtStart, does
- * the one of now), unless one is queued or running. Processes starting at once queue one: PostgreSQL
- * serialises the check and the insert on an advisory lock held to the commit; on SQLite the single
- * INSERT ... WHERE NOT EXISTS holds the one write lock.
+ * the one of now), unless one is queued or running (enqueueJobOnce: processes starting at once queue one).
  */
-export async function queueUploadSweep(db: Kysely<DB>, dialect: Dialect): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    if (dialect === 'postgres')
-      await sql`SELECT pg_advisory_xact_lock(hashtext(${UPLOAD_SWEEP_KIND}))`.execute(trx)
-    const now = new Date()
-    const runAfter = new Date(now.getTime() + UPLOAD_SWEEP_EVERY_MS).toISOString()
-    const res = await sql`
-      INSERT INTO jobs (kind, payload, status, attempts, max_attempts, run_after, created_at)
-      SELECT ${UPLOAD_SWEEP_KIND}, '{}', 'queued', 0, ${MAX_ATTEMPTS}, ${runAfter}, ${now.toISOString()}
-      WHERE NOT EXISTS (
-        SELECT 1 FROM jobs WHERE kind = ${UPLOAD_SWEEP_KIND} AND status IN ('queued', 'running')
-      )`.execute(trx)
-    return Number(res.numAffectedRows ?? 0) > 0
+export function queueUploadSweep(db: Kysely<DB>, dialect: Dialect): Promise<boolean> {
+  return enqueueJobOnce(db, dialect, UPLOAD_SWEEP_KIND, {
+    maxAttempts: MAX_ATTEMPTS,
+    delayMs: UPLOAD_SWEEP_EVERY_MS,
   })
 }

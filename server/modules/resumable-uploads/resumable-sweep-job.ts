@@ -1,10 +1,10 @@
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { Dialect } from '../../db/dialect'
 import type { DB } from '../../db/schema'
 import type { Deps } from '../../deps'
 import { nowIso } from '../../http'
 import type { JobKind } from '../../jobs/job-kind'
-import { enqueueJob } from '../../jobs/job-queue'
+import { enqueueJob, enqueueJobOnce } from '../../jobs/job-queue'
 import { deleteBlobsQuietly } from '../../uploads/commit'
 
 /**
@@ -83,20 +83,9 @@ function nextSweep(trx: Kysely<DB>) {
 }
 
 /**
- * At a process's start: queues a sweep now unless one is queued or running (the same one-at-a-time
- * insert as the upload sweep: an advisory lock on PostgreSQL, SQLite's single write lock).
+ * At a process's start: queues a sweep now unless one is queued or running (enqueueJobOnce: processes
+ * starting at once queue one).
  */
-export async function queueResumableSweep(db: Kysely<DB>, dialect: Dialect): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    if (dialect === 'postgres')
-      await sql`SELECT pg_advisory_xact_lock(hashtext(${RESUMABLE_SWEEP_KIND}))`.execute(trx)
-    const now = new Date().toISOString()
-    const res = await sql`
-      INSERT INTO jobs (kind, payload, status, attempts, max_attempts, run_after, created_at)
-      SELECT ${RESUMABLE_SWEEP_KIND}, '{}', 'queued', 0, ${MAX_ATTEMPTS}, ${now}, ${now}
-      WHERE NOT EXISTS (
-        SELECT 1 FROM jobs WHERE kind = ${RESUMABLE_SWEEP_KIND} AND status IN ('queued', 'running')
-      )`.execute(trx)
-    return Number(res.numAffectedRows ?? 0) > 0
-  })
+export function queueResumableSweep(db: Kysely<DB>, dialect: Dialect): Promise<boolean> {
+  return enqueueJobOnce(db, dialect, RESUMABLE_SWEEP_KIND, { maxAttempts: MAX_ATTEMPTS })
 }

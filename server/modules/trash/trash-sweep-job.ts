@@ -1,8 +1,8 @@
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { Dialect } from '../../db/dialect'
 import type { DB } from '../../db/schema'
 import type { JobKind } from '../../jobs/job-kind'
-import { enqueueJob } from '../../jobs/job-queue'
+import { enqueueJob, enqueueJobOnce } from '../../jobs/job-queue'
 import { deleteBlobsQuietly } from '../../uploads/commit'
 import { purgeExpired } from './trash.service'
 
@@ -49,21 +49,9 @@ function nextSweep(trx: Kysely<DB>) {
 }
 
 /**
- * At a process's start: queues a sweep to run now, unless one is queued or running. Two processes
- * starting at once queue one: PostgreSQL serialises the check and the insert on an advisory lock held to
- * the commit; on SQLite the single INSERT ... WHERE NOT EXISTS holds the one write lock.
+ * At a process's start: queues a sweep to run now, unless one is queued or running (enqueueJobOnce:
+ * processes starting at once queue one).
  */
-export async function queueTrashSweep(db: Kysely<DB>, dialect: Dialect): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    if (dialect === 'postgres')
-      await sql`SELECT pg_advisory_xact_lock(hashtext(${TRASH_SWEEP_KIND}))`.execute(trx)
-    const now = new Date().toISOString()
-    const res = await sql`
-      INSERT INTO jobs (kind, payload, status, attempts, max_attempts, run_after, created_at)
-      SELECT ${TRASH_SWEEP_KIND}, '{}', 'queued', 0, ${MAX_ATTEMPTS}, ${now}, ${now}
-      WHERE NOT EXISTS (
-        SELECT 1 FROM jobs WHERE kind = ${TRASH_SWEEP_KIND} AND status IN ('queued', 'running')
-      )`.execute(trx)
-    return Number(res.numAffectedRows ?? 0) > 0
-  })
+export function queueTrashSweep(db: Kysely<DB>, dialect: Dialect): Promise<boolean> {
+  return enqueueJobOnce(db, dialect, TRASH_SWEEP_KIND, { maxAttempts: MAX_ATTEMPTS })
 }
