@@ -132,7 +132,7 @@ test('a supervisor builds folders, uploads three files (one picked file removed 
   await page.getByRole('button', { name: 'Upload File' }).first().click()
   const upload = page.getByRole('dialog', { name: 'Upload File' })
   await expect(upload.getByText(/Unggah ke Pengawasan \/ Laporan Harian \/ Minggu 12/)).toBeVisible()
-  await upload.getByRole('button', { name: /^Upload/ }).click()
+  await upload.getByRole('button', { name: /^Unggah/ }).click()
   await expect(upload.getByText('Silakan pilih file untuk diunggah')).toBeVisible()
   const drawing = randomBytes(1_300_000)
   await upload.getByLabel('Pilih file').setInputFiles([

@@ -84,8 +84,9 @@ test('the QR dialog says how many messages wait while the bot is not linked', as
   const dialog = page.getByRole('dialog', { name: 'Scan QR Bot WhatsApp' })
   await expect(dialog.getByRole('img', { name: 'Kode QR WhatsApp' })).toBeVisible({ timeout: 20_000 })
   const line = dialog.getByTestId('whatsapp-waiting')
-  await expect(line).toHaveText(/^Belum terhubung · \d+ pesan menunggu$/)
-  const shown = Number(((await line.textContent()) ?? '').match(/(\d+) pesan/)?.[1])
+  // The count in Indonesian digits: '1.591' in a full run, where every spec's notifications wait.
+  await expect(line).toHaveText(/^Belum terhubung · [\d.]+ pesan menunggu$/)
+  const shown = Number(((await line.textContent()) ?? '').match(/([\d.]+) pesan/)?.[1].replaceAll('.', ''))
   expect(shown).toBeGreaterThanOrEqual(before + 3)
   await page.screenshot({ path: path.join(screens, `qr-waiting-${info.project.name}.png`) })
   await dialog.getByRole('button', { name: 'Tutup', exact: true }).first().click()

@@ -6,16 +6,8 @@ import { errorMessage } from '../../../lib/api'
 import { type FieldErrors, serverFieldErrors, validate, withoutError } from '../../../lib/form'
 import { Button } from '../../../ui/button'
 import { FormError, TextField } from '../../../ui/field'
-import {
-  IconArrowLeft,
-  IconEye,
-  IconEyeOff,
-  IconKey,
-  IconLock,
-  IconMail,
-  IconMessageSquare,
-  IconRefresh,
-} from '../../../ui/icons'
+import { IconArrowLeft, IconKey, IconMail, IconMessageSquare, IconRefresh } from '../../../ui/icons'
+import { PasswordField } from '../../../ui/password-field'
 import { requestResetCode, resetWithCode } from '../api'
 
 type Values = { email: string; code: string; new_password: string }
@@ -40,7 +32,6 @@ export function ForgotPassword({
   const [formError, setFormError] = useState<string | null>(null)
   const [sentNote, setSentNote] = useState<string | null>(null)
   const [pending, setPending] = useState(false)
-  const [showPassword, setShowPassword] = useState(false)
 
   function update(field: keyof Values, value: string) {
     setValues((v) => ({ ...v, [field]: value }))
@@ -152,28 +143,14 @@ export function ForgotPassword({
           hint={`Berlaku ${RESET_CODE_MINUTES} menit, sekali pakai.`}
           autoFocus
         />
-        <TextField
+        <PasswordField
           label="Password Baru"
-          type={showPassword ? 'text' : 'password'}
           name="new_password"
           autoComplete="new-password"
           placeholder="Minimal 8 karakter"
-          startIcon={<IconLock />}
           value={values.new_password}
           onChange={(e) => update('new_password', e.target.value)}
           error={errors.new_password}
-          endSlot={
-            <Button
-              variant="ghost"
-              size="sm"
-              iconOnly
-              aria-label={showPassword ? 'Sembunyikan sandi' : 'Tampilkan sandi'}
-              aria-pressed={showPassword}
-              onClick={() => setShowPassword((s) => !s)}
-            >
-              {showPassword ? <IconEyeOff /> : <IconEye />}
-            </Button>
-          }
         />
         <Button type="submit" size="lg" fullWidth loading={pending}>
           Simpan dan Masuk

@@ -11,16 +11,9 @@ import { type FieldErrors, serverFieldErrors, validate, withoutError } from '../
 import { getToken } from '../../../lib/session-token'
 import { Button } from '../../../ui/button'
 import { FormError, TextField } from '../../../ui/field'
-import {
-  IconEye,
-  IconEyeOff,
-  IconFolder,
-  IconLock,
-  IconMail,
-  IconShieldCheck,
-  IconUsers,
-} from '../../../ui/icons'
+import { IconFolder, IconMail, IconShieldCheck, IconUsers } from '../../../ui/icons'
 import { LogoMark } from '../../../ui/logo'
+import { PasswordField } from '../../../ui/password-field'
 import { useLoginMutation } from '../queries'
 import { safeRedirect } from '../redirect'
 import { ForgotPassword } from './forgot-password'
@@ -39,7 +32,6 @@ export function LoginPage() {
   const [values, setValues] = useState({ email: '', password: '' })
   const [errors, setErrors] = useState<FieldErrors>({})
   const [formError, setFormError] = useState<string | null>(null)
-  const [showPassword, setShowPassword] = useState(false)
   // 'Lupa password?' replaces the form in place (issue 32); the email typed so far comes along.
   const [forgot, setForgot] = useState(false)
   const loginMutation = useLoginMutation()
@@ -208,28 +200,14 @@ export function LoginPage() {
                   error={errors.email}
                   autoFocus
                 />
-                <TextField
+                <PasswordField
                   label="Password"
-                  type={showPassword ? 'text' : 'password'}
                   name="password"
                   autoComplete="current-password"
                   placeholder="••••••••"
-                  startIcon={<IconLock />}
                   value={values.password}
                   onChange={(e) => update('password', e.target.value)}
                   error={errors.password}
-                  endSlot={
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      iconOnly
-                      aria-label={showPassword ? 'Sembunyikan sandi' : 'Tampilkan sandi'}
-                      aria-pressed={showPassword}
-                      onClick={() => setShowPassword((s) => !s)}
-                    >
-                      {showPassword ? <IconEyeOff /> : <IconEye />}
-                    </Button>
-                  }
                 />
                 <button
                   type="button"
