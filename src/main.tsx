@@ -29,14 +29,17 @@ declare module '@tanstack/react-router' {
 
 // A token the server no longer accepts (expired, revoked, user deactivated) ends the session here.
 let endingSession = false
+const toLogin = async () => {
+  if (router.state.location.pathname !== '/login') await router.navigate({ to: '/login', replace: true })
+}
+
 setUnauthorizedHandler(() => {
   if (endingSession) return
   endingSession = true
   void import('./lib/session')
-    .then(({ endSession }) => endSession())
+    .then(({ endSession }) => endSession(toLogin))
     .finally(() => {
       endingSession = false
-      if (router.state.location.pathname !== '/login') router.navigate({ to: '/login', replace: true })
     })
 })
 

@@ -19,12 +19,20 @@ export async function startSession(token: string, user: User) {
   await (await outbox()).setOutboxSession({ id: user.id, name: user.name })
 }
 
+/** Takes the visitor to /login; the signed-in screens unmount before their answers are dropped. */
+export type LeaveScreens = () => Promise<unknown>
+
 /**
  * Ends the session on this device: token, user and every cached answer. The outbox stays: a session
  * that expired (401) leaves the queued photos waiting for the next login.
+ * The signed-in screens are left (`leave`) after the token is gone and before the cache is cleared: a
+ * screen still mounted would ask again for the user it reads, meet a 401 with no token, and throw it
+ * into its error boundary (the console error CI caught after 'Keluar').
  */
-export async function endSession() {
+export async function endSession(leave: LeaveScreens) {
   await clearToken()
+  // The router's navigate settles once the new screen has rendered (the old one unmounted).
+  await leave()
   await clearQueryCache()
 }
 
@@ -44,12 +52,12 @@ const SERVER_LOGOUT_WAIT_MS = 4000
  * signal it can take long, and clearing the device's stores takes its own seconds on a slow phone, so
  * both run at once and the server gets at most a few more seconds.
  */
-export async function logout() {
+export async function logout(leave: LeaveScreens) {
   const told = api.post(authEndpoints.logout.path).catch((err) => {
     console.warn('Logout call failed; ending the session locally', err)
   })
   await Promise.all([
-    endSession(),
+    endSession(leave),
     outbox()
       .then((o) => o.clearOutbox())
       .catch((err) => console.warn('Outbox could not be cleared', err)),

@@ -118,6 +118,8 @@ export function AppShell({ user, children, notificationBell, renderWhatsAppDialo
   const isSuperadmin = user.role === 'superadmin'
   const projectsActive = pathname === '/' || pathname.startsWith('/project/')
 
+  const toLogin = () => navigate({ to: '/login', replace: true })
+
   async function onLogout(confirmed = false) {
     if (!confirmed) {
       const { unsentOutboxCount } = await import('../../../lib/outbox-client')
@@ -129,7 +131,7 @@ export function AppShell({ user, children, notificationBell, renderWhatsAppDialo
     }
     setLoggingOut(true)
     try {
-      await logout()
+      await logout(toLogin)
     } finally {
       setLoggingOut(false)
       setUnsent(null)
