@@ -1,5 +1,5 @@
 /**
- * API load benchmark (DESIGN.md, performance budgets): the project list and the dashboard analysis on a
+ * API load benchmark (docs/performance.md, performance budgets): the project list and the dashboard analysis on a
  * large dataset (200 projects, 100k files, 20k docs) at 50 concurrent connections, against a hello-world
  * baseline (GET /api/health) served by the same app.
  *
@@ -366,7 +366,7 @@ async function main() {
         .map((r) => r.p99),
     )
     console.log(
-      `\nbudget (DESIGN.md): p99 < 50 ms at ${CONNECTIONS} connections; worst API p99 here: ${worst.toFixed(1)} ms ${worst < 50 ? '(within budget)' : '(OVER budget)'}`,
+      `\nbudget (docs/performance.md): p99 < 50 ms at ${CONNECTIONS} connections; worst API p99 here: ${worst.toFixed(1)} ms ${worst < 50 ? '(within budget)' : '(OVER budget)'}`,
     )
     const bareResult = results[1]
     const helloP99 = { name: 'hello-world', value: baseline.p99 }

@@ -1,5 +1,5 @@
 /**
- * Bundle budget (DESIGN.md): the JS of the initial route (what a first visit runs before its screen
+ * Bundle budget (docs/performance.md): the JS of the initial route (what a first visit runs before its screen
  * shows) <= 170 KB gzip, and any route (the same plus that route's lazy chunks) <= 250 KB gzip. Reads the
  * Vite manifest and index.html of the last `npm run build`.
  * Usage: npm run build && npm run bench:bundle (BUNDLE_DIST=dir measures a build written elsewhere, e.g.
@@ -68,7 +68,7 @@ const withInitial = (key: string) =>
   initialBytes + total([...withLayouts(key)].filter((k) => !initial.has(k)))
 
 /**
- * DESIGN.md's "initial route JS": all a first visit runs before its screen shows, i.e. the entry, what
+ * docs/performance.md's "initial route JS": all a first visit runs before its screen shows, i.e. the entry, what
  * index.html preloads, and the matched route's code with its layouts (main.tsx fetches them at start).
  * A first visit lands on the sign-in form or, signed in, on the dashboard.
  */
@@ -98,7 +98,7 @@ console.log(
 for (const [name, bytes] of rows)
   console.log(`${name.padEnd(66)} ${kb(bytes).padStart(7)}   ${(bytes / ROUTE_BUDGET).toFixed(2)}`)
 const worst = rows[0]?.[1] ?? initialBytes
-const budget = (value: number) => ({ name: 'budget (DESIGN.md)', value })
+const budget = (value: number) => ({ name: 'budget (docs/performance.md)', value })
 recordFigure({
   bench: 'bundle',
   figure: 'initial route (heaviest first screen), gzip',
@@ -116,4 +116,4 @@ recordFigure({
   lowerIsBetter: true,
 })
 const within = heaviestStart <= INITIAL_BUDGET && worst <= ROUTE_BUDGET
-console.log(`\nbudget (DESIGN.md): ${within ? 'within budget' : 'OVER budget'}`)
+console.log(`\nbudget (docs/performance.md): ${within ? 'within budget' : 'OVER budget'}`)

@@ -1,5 +1,5 @@
 /**
- * File transfer benchmark (DESIGN.md, performance budgets: "upload memory does not grow with file
+ * File transfer benchmark (docs/performance.md, performance budgets: "upload memory does not grow with file
  * size"): a large file uploaded to and downloaded from an area through the real server, with the
  * server's peak memory and the throughput of each, beside copying the same file on the same disk in the
  * same run.

@@ -1,5 +1,5 @@
 /**
- * Photo compression benchmark (DESIGN.md budget: a 12 MP phone photo is compressed to <= 1 MB at
+ * Photo compression benchmark (docs/performance.md budget: a 12 MP phone photo is compressed to <= 1 MB at
  * <= 1920 px off the main thread). Builds bench/image-compression/ (a page around the app's real
  * compressor: src/features/documentation/compress, the same web worker, library and options the upload dialog
  * uses) with Vite, serves it on loopback and drives it in headless Chromium:
@@ -185,7 +185,7 @@ async function main() {
       `main thread:  median ${median(main.map((r) => r.ms)).toFixed(0)} ms, longest main-thread task ${Math.max(...main.map((r) => r.longestTaskMs)).toFixed(0)} ms`,
     )
     console.log(
-      `budget (DESIGN.md, <= 1 MB at <= 1920 px off the main thread): ${within ? 'output within budget' : 'output OVER budget'}`,
+      `budget (docs/performance.md, <= 1 MB at <= 1920 px off the main thread): ${within ? 'output within budget' : 'output OVER budget'}`,
     )
   } finally {
     await browser.close()

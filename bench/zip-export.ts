@@ -1,5 +1,5 @@
 /**
- * Project zip export benchmark (DESIGN.md, performance budgets: "zip export memory stays flat and its
+ * Project zip export benchmark (docs/performance.md, performance budgets: "zip export memory stays flat and its
  * throughput stays close to reading the files from disk"): a project of 20,000 files in nested
  * folders, exported through the real server's GET /api/project/download/{id}, against reading the
  * same files from the same disk in the same run, with the server's peak memory per export.

@@ -21,7 +21,7 @@ export const DOC_IMAGE_MAX_BYTES = 25 * 1024 * 1024
 export const DOC_PAGE_SIZE = 18
 export const DOC_PAGE_MAX = 60
 
-/** What the client compresses every photo to before it leaves the phone (DESIGN.md budget). */
+/** What the client compresses every photo to before it leaves the phone (docs/performance.md). */
 export const PHOTO_COMPRESSION = { maxWidthOrHeight: 1920, maxSizeMB: 1, initialQuality: 0.85 } as const
 
 export const DOC_MSG = {

@@ -3,7 +3,7 @@ import type { TooltipPopup } from './tooltip-popup'
 
 /*
  * Tooltips wrap buttons of the first screen (the header, project cards), but Ark's tooltip brings zag's
- * machine, its popper and floating-ui: about 20 KB gzip that the first paint does not need (DESIGN.md's
+ * machine, its popper and floating-ui: about 20 KB gzip that the first paint does not need (docs/performance.md's
  * 170 KB budget for the initial route). So the buttons render bare, and the tooltip chunk is fetched once
  * the browser is idle after the first paint; every Tooltip then wraps its button. Nobody hovers a button
  * in the first moment, and the buttons' names are their aria-labels, never the tooltip. Offline before

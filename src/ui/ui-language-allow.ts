@@ -4,7 +4,7 @@
  */
 
 /**
- * SPEC.md gives these strings in English and SPEC's UI strings are verbatim (the project's standing
+ * SPEC (the product specification, docs/README.md) gives these strings in English and SPEC's UI strings are verbatim (the project's standing
  * rule): they stay as SPEC writes them.
  */
 export const SPEC_ENGLISH: Record<string, string> = {

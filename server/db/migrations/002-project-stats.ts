@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely'
 import type { Dialect } from '../dialect'
 
 /**
- * One row of counters per project for the project list, the detail and the dashboard (DESIGN.md budget:
+ * One row of counters per project for the project list, the detail and the dashboard (docs/performance.md:
  * p99 < 50 ms at 50 clients over 100k files). GROUP BY over the files_counts index costs 15-30 ms of CPU
  * per call at that size, which queues into seconds at 50 clients (bench/api-load.ts), so the counts are
  * kept by triggers instead: every writer of files, docs and recap_files (any module, any SQL) updates

@@ -3,7 +3,7 @@ import type { Project } from '../../../contracts/projects'
 import type { DocFilters } from '../site'
 import { DocSkeletons } from './doc-parts'
 
-// The grid, Swiper and the upload dialog load only when the Dokumentasi tab opens (DESIGN.md budget);
+// The grid, Swiper and the upload dialog load only when the Dokumentasi tab opens (docs/performance.md);
 // the photo compressor loads later still, with the first photo picked.
 const DocsPanel = lazy(() => import('./docs-panel'))
 
