@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin, type UserConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { SERVER_PREFIXES } from './src/contracts/public-paths'
 
 // @pandacss/dev ships its own postcss copy; its plugin type differs from vite's only by that identity.
 type VitePostcssPlugin = NonNullable<
@@ -11,8 +12,8 @@ type VitePostcssPlugin = NonNullable<
 >[number]
 const pandaPostcss = pandacss() as unknown as VitePostcssPlugin
 
-// The API server (server/) serves the built app; in `vite dev` we proxy /api, /storage and the public
-// pages (/s/{token}, /v/{code}) to it.
+// The API server (server/) serves the built app; in `vite dev` we proxy to it every path it answers
+// itself (/api, /storage and the public pages: src/contracts/public-paths.ts).
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000'
 
 /*
@@ -165,8 +166,9 @@ export default defineConfig({
     },
   },
   server: {
-    // /s/ and /v/: the public share and verification pages are served by the API server, not the app.
-    proxy: { '/api': apiTarget, '/storage': apiTarget, '/s/': apiTarget, '/v/': apiTarget },
+    // The API, /storage and the public pages (/s/, /v/...): whatever the server answers itself, as
+    // declared in src/contracts/public-paths.ts.
+    proxy: Object.fromEntries(SERVER_PREFIXES.map((prefix) => [prefix, apiTarget])),
   },
   // The manifest lets bench/bundle-size.ts measure what each route loads.
   // bundlerTimings off: on a busy machine every build printed a timing report that only looked like trouble.

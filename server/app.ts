@@ -6,6 +6,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { MSG } from '../src/contracts/common'
+import { PUBLIC_PAGE_PREFIXES, STORAGE_PREFIX } from '../src/contracts/public-paths'
 import * as system from '../src/contracts/system.endpoints'
 import type { AppEnv, Deps } from './deps'
 import { AppError, rejectControlCharsInUrl } from './http'
@@ -155,15 +156,15 @@ export function createApp(deps: Deps) {
   // Unknown /api paths: behind authentication like everything else, then 404 for everyone.
   api.all('*', router.auth, (c) => c.json({ success: false, message: 'Alamat API tidak ditemukan' }, 404))
   app.route('/api', api)
-  // Before the SPA fallback below, so the app shell never answers these addresses.
-  app.use('/s/*', rejectControlCharsInUrl)
-  app.use('/v/*', rejectControlCharsInUrl)
+  // Before the SPA fallback below, so the app shell never answers these addresses (their prefixes:
+  // src/contracts/public-paths.ts, which the service worker and `vite dev` read too).
+  for (const prefix of Object.values(PUBLIC_PAGE_PREFIXES)) app.use(`${prefix}*`, rejectControlCharsInUrl)
   app.route('/', pages.app)
 
   // Public blobs (doc images, avatars) by unguessable name, through the blob store; a photo of an item
   // in Sampah is not public while it is there.
   app.route(
-    '/storage',
+    STORAGE_PREFIX.slice(0, -1),
     publicBlobRoutes(deps.store, (key) => isTrashedPublicBlob(deps.db, key)),
   )
 

@@ -5,6 +5,7 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst } from 'workbox-strategies'
+import { SERVER_PREFIXES, STORAGE_PREFIX } from '../src/contracts/public-paths'
 import { replayOutbox } from '../src/lib/outbox-replay'
 import { OUTBOX_SYNC_TAG } from '../src/lib/outbox-types'
 
@@ -16,11 +17,13 @@ declare const self: ServiceWorkerGlobalScope & {
 precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 
-// Client-side routes all render index.html; API calls and stored files never do.
+// Client-side routes all render index.html; what the server answers itself never does: API calls,
+// stored files and the public pages (/s/, /v/...: no app shell there), all declared in
+// src/contracts/public-paths.ts.
+const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    // /s/ and /v/: the public share and verification pages live on the server (no app shell there).
-    denylist: [/^\/api\//, /^\/storage\//, /^\/s\//, /^\/v\//],
+    denylist: SERVER_PREFIXES.map((prefix) => new RegExp(`^${escapeRe(prefix)}`)),
   }),
 )
 
@@ -29,7 +32,9 @@ registerRoute(
 // offline' fetches thumbnails ahead. Logout deletes this cache (src/lib/session.ts PRIVATE_CACHES).
 registerRoute(
   ({ url, request }) =>
-    url.origin === self.location.origin && url.pathname.startsWith('/storage/') && request.method === 'GET',
+    url.origin === self.location.origin &&
+    url.pathname.startsWith(STORAGE_PREFIX) &&
+    request.method === 'GET',
   new CacheFirst({
     cacheName: 'storage-images',
     plugins: [

@@ -1,14 +1,16 @@
 import { endpoint } from './endpoint'
+import { PUBLIC_PAGE_PREFIXES } from './public-paths'
 import { PublicShareSchema, ReportVerificationSchema } from './shares'
 
 /**
  * Public pages and data (issue 24): no account, no app code. The token or code in the path is the only
- * key; every answer for a revoked or expired link is 410 'Tautan ini sudah tidak berlaku.'
+ * key; every answer for a revoked or expired link is 410 'Tautan ini sudah tidak berlaku.' The pages'
+ * paths start with their prefix in public-paths.ts, which the service worker and `vite dev` read too.
  */
 
 export const sharePage = endpoint({
   method: 'GET',
-  path: '/s/:token',
+  path: `${PUBLIC_PAGE_PREFIXES.share}:token`,
   access: 'public',
   tag: 'Publik',
   summary: 'Halaman tautan bagikan untuk klien (tanpa akun); meminta PIN bila ada',
@@ -19,7 +21,7 @@ export const sharePage = endpoint({
 
 export const sharePagePin = endpoint({
   method: 'POST',
-  path: '/s/:token',
+  path: `${PUBLIC_PAGE_PREFIXES.share}:token`,
   access: 'public',
   tag: 'Publik',
   summary:
@@ -67,7 +69,7 @@ export const sharePhoto = endpoint({
 
 export const verifyPage = endpoint({
   method: 'GET',
-  path: '/v/:code',
+  path: `${PUBLIC_PAGE_PREFIXES.verify}:code`,
   access: 'public',
   tag: 'Publik',
   summary: 'Halaman verifikasi laporan dari kode di setiap halamannya',

@@ -1,12 +1,12 @@
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely'
 import { DOC_MSG, type Doc, type DocImage } from '../../../src/contracts/documentation'
+import { pathTo } from '../../../src/contracts/endpoint'
 import { parseId } from '../../../src/contracts/ids'
+import { storageBlob } from '../../../src/contracts/public-paths'
 import type { DB, DocImagesTable } from '../../db/schema'
 import { notFound } from '../../http'
 
 /* How documentation items are read back: by reference, and as the API shows them (documentation.service.ts, doc-upload.service.ts). */
-
-const STORAGE = '/storage/'
 
 /** The documentation item `ref` (uuid or id) of a project, or 404 (an item in the trash too). */
 export async function findDoc(db: Kysely<DB>, projectId: number, ref: string) {
@@ -81,9 +81,13 @@ type DocRow = Awaited<ReturnType<ReturnType<typeof docsQuery>['execute']>>[numbe
  */
 function thumbOf(i: Selectable<DocImagesTable>): Pick<DocImage, 'thumb' | 'thumb_width' | 'thumb_height'> {
   if (i.thumb_state === 'ready' && i.thumb_key)
-    return { thumb: STORAGE + i.thumb_key, thumb_width: i.thumb_width, thumb_height: i.thumb_height }
+    return {
+      thumb: pathTo(storageBlob, { key: i.thumb_key }),
+      thumb_width: i.thumb_width,
+      thumb_height: i.thumb_height,
+    }
   if (i.thumb_state === 'pending') return { thumb: null, thumb_width: null, thumb_height: null }
-  return { thumb: STORAGE + i.blob_key, thumb_width: i.width, thumb_height: i.height }
+  return { thumb: pathTo(storageBlob, { key: i.blob_key }), thumb_width: i.width, thumb_height: i.height }
 }
 
 /**
@@ -139,7 +143,7 @@ export async function withImages(db: Kysely<DB>, rows: DocRow[]): Promise<Doc[]>
       uuid: i.uuid,
       name: i.name,
       extension: i.ext,
-      url: STORAGE + i.blob_key,
+      url: pathTo(storageBlob, { key: i.blob_key }),
       ...thumbOf(i),
       width: i.width,
       height: i.height,

@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely'
+import { pathTo } from '../../../src/contracts/endpoint'
+import { storageBlob } from '../../../src/contracts/public-paths'
 import type { Signatory } from '../../../src/contracts/settings'
 import type { DB } from '../../db/schema'
 import type { Deps } from '../../deps'
@@ -66,4 +68,4 @@ function parseSignatories(json: string): Signatory[] {
 }
 
 /** The address the app shows a public blob at (served by storage/public-blobs.ts). */
-export const logoUrl = (key: string | null) => (key ? `/storage/${key}` : null)
+export const logoUrl = (key: string | null) => (key ? pathTo(storageBlob, { key }) : null)

@@ -1,3 +1,5 @@
+import { pathTo } from '../../../src/contracts/endpoint'
+import { STORAGE_PREFIX, storageBlob } from '../../../src/contracts/public-paths'
 import { AVATAR_MAX_BYTES, AVATAR_TYPE_MESSAGE } from '../../../src/contracts/users'
 import { type Actor, access } from '../../access'
 import type { UserRow } from '../../db/schema'
@@ -17,7 +19,7 @@ export const AVATAR_UPLOAD: UploadOptions = {
   typeMessage: AVATAR_TYPE_MESSAGE,
 }
 
-const PUBLIC_PREFIX = '/storage/'
+const PUBLIC_PREFIX = STORAGE_PREFIX
 
 /**
  * Replaces the caller's avatar (an UploadService, uploads/upload-service.ts): the image (checked by its
@@ -57,7 +59,7 @@ export const avatarUpload: UploadService<Record<string, never>, Actor, PendingBl
         .executeTakeFirst()
       const row = await trx
         .updateTable('users')
-        .set({ avatar: PUBLIC_PREFIX + blob.key })
+        .set({ avatar: pathTo(storageBlob, { key: blob.key }) })
         .where('id', '=', user.id)
         .returningAll()
         .executeTakeFirstOrThrow()
