@@ -249,4 +249,82 @@ export const iconTile = defineRecipe({
   defaultVariants: { size: 'lg', shape: 'square', fit: true },
 })
 
-export const recipes = { button, input, badge, card, skeleton, iconTile }
+/**
+ * The surface of a list whose rows sit one under the other (Laporan, Riwayat, notifications, Sampah):
+ * one bordered white box, rows divided by a line. The rows bring their own padding.
+ */
+export const listCard = defineRecipe({
+  className: 'list-card',
+  description: 'The bordered surface holding the rows of a list, a line between rows',
+  base: {
+    bg: 'surface',
+    borderWidth: '1px',
+    borderColor: 'border',
+    borderRadius: 'xl',
+    overflow: 'hidden',
+    boxShadow: 'xs',
+    '& > * + *': { borderTopWidth: '1px', borderColor: 'border' },
+  },
+})
+
+/**
+ * The small grey line under a name: 'who · when · size'. Each part is a child element; the dots come
+ * from CSS, so the accessible text stays the parts themselves.
+ */
+export const metaLine = defineRecipe({
+  className: 'meta-line',
+  description: "A row's small grey details, parted by middle dots",
+  base: {
+    display: 'flex',
+    alignItems: 'center',
+    columnGap: '2',
+    rowGap: '0.5',
+    fontSize: 'xs',
+    color: 'fgMuted',
+    fontVariantNumeric: 'tabular-nums',
+    '& > * + *::before': { content: '"·"', mr: '2', color: 'fgSubtle' },
+  },
+  variants: {
+    /** wrap: parts go to a new line on a narrow screen; nowrap: one line (the parts truncate themselves). */
+    wrap: {
+      true: { flexWrap: 'wrap' },
+      false: { flexWrap: 'nowrap', whiteSpace: 'nowrap' },
+    },
+  },
+  defaultVariants: { wrap: true },
+})
+
+/** A note box in the page's flow: information, a warning (offline, waiting) or a failure. */
+export const notice = defineRecipe({
+  className: 'notice',
+  description: 'Note boxes: info, warning and danger',
+  base: {
+    display: 'flex',
+    alignItems: 'flex-start',
+    gap: '2',
+    borderWidth: '1px',
+    borderRadius: 'md',
+    overflowWrap: 'anywhere',
+    '& > svg': { flexShrink: 0, mt: '0.5' },
+    '& > [data-part=text]': { flex: '1', minW: '0' },
+  },
+  variants: {
+    tone: {
+      info: { bg: 'blue.50', color: 'blue.900', borderColor: 'blue.200', '& > svg': { color: 'blue.600' } },
+      warning: {
+        bg: 'amber.50',
+        color: 'amber.900',
+        borderColor: 'amber.200',
+        '& > svg': { color: 'amber.600' },
+      },
+      danger: { bg: 'red.50', color: 'red.800', borderColor: 'red.200', '& > svg': { color: 'red.600' } },
+    },
+    size: {
+      sm: { px: '3', py: '2', fontSize: 'xs', '& > svg': { w: '3.5', h: '3.5', mt: '0' } },
+      md: { px: '3', py: '2.5', fontSize: 'sm', '& > svg': { w: '4', h: '4' } },
+    },
+  },
+  defaultVariants: { tone: 'info', size: 'md' },
+})
+
+export const recipes = { button, input, badge, card, skeleton, iconTile, listCard, metaLine, notice }

@@ -356,4 +356,51 @@ export const avatar = defineSlotRecipe({
   defaultVariants: { size: 'md' },
 })
 
-export const slotRecipes = { dialog, menu, switchRecipe, tabs, toast, tooltip, avatar }
+/**
+ * A message in place of content: an empty list, a list that failed to load, or a whole page (not
+ * found, no access). box: a dashed box inside a page; plain: the same without the box (inside a dialog
+ * or a card); page: the page's own message, larger, its title the page's heading.
+ */
+export const emptyState = defineSlotRecipe({
+  className: 'empty-state',
+  description: 'Empty, failed and page-level messages: icon tile, title, line, action',
+  slots: ['root', 'tile', 'title', 'description', 'action'],
+  base: {
+    root: { display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center' },
+    tile: { mb: '2' },
+    title: { color: 'fg' },
+    description: { fontSize: 'sm', color: 'fgMuted', maxW: 'sm' },
+    action: { mt: '3' },
+  },
+  variants: {
+    layout: {
+      box: {
+        root: {
+          gap: '2',
+          py: '14',
+          px: '6',
+          borderWidth: '1px',
+          borderStyle: 'dashed',
+          borderColor: 'borderStrong',
+          borderRadius: 'lg',
+          bg: 'surface',
+        },
+        title: { fontWeight: '600' },
+      },
+      plain: { root: { gap: '1', py: '8', px: '4' }, tile: { mb: '3' }, title: { fontWeight: '600' } },
+      page: {
+        root: { gap: '3', py: { base: '16', md: '24' }, px: '6' },
+        tile: { mb: '1' },
+        title: { textStyle: 'pageTitle' },
+      },
+    },
+    tone: {
+      neutral: { tile: { bg: 'subtle', color: 'fgSubtle' } },
+      danger: { tile: { bg: 'danger.soft', color: 'danger' } },
+      success: { tile: { bg: 'success.soft', color: 'success.fg' } },
+    },
+  },
+  defaultVariants: { layout: 'box', tone: 'neutral' },
+})
+
+export const slotRecipes = { dialog, menu, switchRecipe, tabs, toast, tooltip, avatar, emptyState }

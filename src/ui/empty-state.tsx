@@ -1,46 +1,38 @@
 import type { ReactNode } from 'react'
-import { css } from 'styled-system/css'
+import { type EmptyStateVariantProps, emptyState } from 'styled-system/recipes'
 import { Button } from './button'
 import { IconTile } from './icon-tile'
 
+/**
+ * A message in place of content, the one part for every such place: an empty list (`layout="box"`,
+ * the default: a dashed box), the same inside a dialog or card (`plain`), or a whole page that has
+ * nothing to show (`page`: not found, no access; its title is the page's h1). An icon in a round
+ * tile (`tone` colours it), a title, a line and an action, each optional but the title.
+ */
 export function EmptyState({
   icon,
   title,
   description,
   action,
+  layout,
+  tone,
 }: {
   icon?: ReactNode
   title: string
   description?: ReactNode
   action?: ReactNode
-}) {
+} & EmptyStateVariantProps) {
+  const s = emptyState({ layout, tone })
   return (
-    <div
-      className={css({
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        textAlign: 'center',
-        gap: '2',
-        py: '14',
-        px: '6',
-        borderWidth: '1px',
-        borderStyle: 'dashed',
-        borderColor: 'borderStrong',
-        borderRadius: 'lg',
-        bg: 'surface',
-      })}
-    >
+    <div className={s.root}>
       {icon ? (
-        <IconTile size="2xl" shape="circle" className={css({ mb: '2', bg: 'subtle', color: 'fgSubtle' })}>
+        <IconTile size={layout === 'page' ? '3xl' : '2xl'} shape="circle" className={s.tile}>
           {icon}
         </IconTile>
       ) : null}
-      <p className={css({ fontWeight: '600', color: 'fg' })}>{title}</p>
-      {description ? (
-        <p className={css({ fontSize: 'sm', color: 'fgMuted', maxW: 'sm' })}>{description}</p>
-      ) : null}
-      {action ? <div className={css({ mt: '3' })}>{action}</div> : null}
+      {layout === 'page' ? <h1 className={s.title}>{title}</h1> : <p className={s.title}>{title}</p>}
+      {description ? <p className={s.description}>{description}</p> : null}
+      {action ? <div className={s.action}>{action}</div> : null}
     </div>
   )
 }

@@ -45,6 +45,7 @@ const HIDDEN_ATTRIBUTES = new Set([
   'inputMode',
   'key',
   'lang',
+  'layout',
   'method',
   'mode',
   'name',

@@ -3,7 +3,7 @@ import { EmployeesPage } from '../../features/employees/components/employees-pag
 import { employeeListQueryOptions } from '../../features/employees/queries'
 import { useCurrentUser } from '../../lib/current-user'
 import { loadForScreen } from '../../lib/route-load'
-import { AccessDenied } from '../../ui/page-message'
+import { AccessDenied } from '../../ui/access-denied'
 import { RoutePending } from '../../ui/route-pending'
 
 export const Route = createFileRoute('/_app/employees')({

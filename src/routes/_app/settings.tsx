@@ -3,7 +3,7 @@ import { FirmSettingsPage } from '../../features/settings/components/firm-settin
 import { firmSettingsQueryOptions } from '../../features/settings/queries'
 import { useCurrentUser } from '../../lib/current-user'
 import { loadForScreen } from '../../lib/route-load'
-import { AccessDenied } from '../../ui/page-message'
+import { AccessDenied } from '../../ui/access-denied'
 import { RoutePending } from '../../ui/route-pending'
 
 /** 'Pengaturan Firma': the office's accounts (admins, the superadmin) keep the firm's settings. */

@@ -10,6 +10,7 @@ import { formatDateLong } from '../../../lib/format'
 import { needsSignalTo, useOnline } from '../../../lib/use-online'
 import { AREA_META } from '../../../ui/area'
 import { Button } from '../../../ui/button'
+import { EmptyState } from '../../../ui/empty-state'
 import {
   IconArrowLeft,
   IconCalendar,
@@ -22,7 +23,6 @@ import {
   IconUsers,
 } from '../../../ui/icons'
 import { NotStoredHere, notStored } from '../../../ui/not-stored'
-import { PageMessage } from '../../../ui/page-message'
 import { Spinner } from '../../../ui/spinner'
 import { Tabs } from '../../../ui/tabs'
 import { projectDetailQueryOptions } from '../queries'
@@ -106,8 +106,9 @@ function BackToDashboard() {
 
 export function ProjectNotFound() {
   return (
-    <PageMessage
-      icon={<IconFileQuestion size={28} />}
+    <EmptyState
+      layout="page"
+      icon={<IconFileQuestion />}
       title="Project tidak ditemukan"
       description="Project ini mungkin sudah dihapus, atau Anda belum menjadi anggotanya."
       action={

@@ -7,9 +7,9 @@ import { button } from 'styled-system/recipes'
 import type { Project } from '../../../contracts/projects'
 import { useCurrentUser } from '../../../lib/current-user'
 import { useOnline } from '../../../lib/use-online'
+import { EmptyState } from '../../../ui/empty-state'
 import { IconArrowLeft, IconShieldAlert } from '../../../ui/icons'
 import { notStored } from '../../../ui/not-stored'
-import { PageMessage } from '../../../ui/page-message'
 import { Spinner } from '../../../ui/spinner'
 import { projectDetailQueryOptions } from '../queries'
 import { ProjectNotFound, ProjectNotStored } from './project-detail-page'
@@ -90,8 +90,9 @@ export function ProjectSubpage({
       {user.role === 'admin' ? (
         children(project)
       ) : (
-        <PageMessage
-          icon={<IconShieldAlert size={28} />}
+        <EmptyState
+          layout="page"
+          icon={<IconShieldAlert />}
           title="Khusus admin"
           description="Halaman ini hanya dapat dibuka oleh admin."
         />

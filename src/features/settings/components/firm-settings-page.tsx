@@ -3,9 +3,9 @@ import { css } from 'styled-system/css'
 import { grid } from 'styled-system/patterns'
 import { MSG } from '../../../contracts/common'
 import { Button } from '../../../ui/button'
+import { EmptyState } from '../../../ui/empty-state'
 import { IconAlertCircle, IconRefresh } from '../../../ui/icons'
 import { PageHeader } from '../../../ui/page-header'
-import { PageMessage } from '../../../ui/page-message'
 import { Skeleton } from '../../../ui/skeleton'
 import { firmSettingsQueryOptions } from '../queries'
 import { FirmSettingsForm } from './firm-settings-form'
@@ -33,8 +33,9 @@ export function FirmSettingsPage() {
           <LogoCard settings={query.data} />
         </div>
       ) : query.isError ? (
-        <PageMessage
-          icon={<IconAlertCircle size={28} />}
+        <EmptyState
+          layout="page"
+          icon={<IconAlertCircle />}
           tone="danger"
           title={MSG.loadFailed}
           action={

@@ -1,0 +1,16 @@
+import type { ComponentProps } from 'react'
+import { cx } from 'styled-system/css'
+import { listCard } from 'styled-system/recipes'
+
+/**
+ * The surface of a list of rows (Laporan, Riwayat, notifications, Sampah): one bordered box with a
+ * line between rows. A `ul` by default, `as="ol"` for an ordered one; name it with `aria-label`. For a
+ * grid of separate cards use `Card` and `cardGrid` instead.
+ */
+export function ListCard({
+  as: Tag = 'ul',
+  className,
+  ...props
+}: ComponentProps<'ul'> & { as?: 'ul' | 'ol' }) {
+  return <Tag className={cx(listCard(), className)} {...props} />
+}
