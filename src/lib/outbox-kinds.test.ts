@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { type DocWrite, docWriteRequest } from '../contracts/doc-writes'
-import { docHistoryKey, OUTBOX_KINDS, refreshTargets } from './outbox-kinds'
+import { OUTBOX_KINDS, refreshTargets } from './outbox-kinds'
 import type { OutboxItem } from './outbox-types'
 import { docKeys, PROJECT_COUNTS } from './query-keys'
 
@@ -117,7 +117,7 @@ describe('outbox kinds', () => {
     expect(kind).toMatchObject({ label: 'Revisi dokumentasi', icon: 'photo', version: 1 })
     expect(refreshTargets(item({ kind: 'doc.revise', version: 1 }))).toEqual([
       docKeys.list('jembatan'),
-      docHistoryKey('jembatan', 'd-1'),
+      docKeys.history('jembatan', 'd-1'),
       PROJECT_COUNTS,
     ])
   })

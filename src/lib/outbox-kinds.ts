@@ -1,5 +1,5 @@
 import type { OutboxItem } from './outbox-types'
-import { docKeys, PROJECT_COUNTS } from './query-keys'
+import { docKeys, fileListKeys, PROJECT_COUNTS, recapKeys } from './query-keys'
 
 /*
  * Every kind of write the outbox may hold. A queued item stores its kind, its scope (slug, doc, ...)
@@ -27,9 +27,6 @@ export type OutboxKind = {
   refPath?: Array<string | number>
 }
 
-/** One item's history (Riwayat): versions, reviews and their reasons. */
-export const docHistoryKey = (slug: string, doc: string) => [...docKeys.all, 'history', slug, doc] as const
-
 export const OUTBOX_KINDS: Record<string, OutboxKind> = {
   // Version 2 (issue 23): the scope may also name the work item, the place on site and the progress
   // ('workItem', 'location', 'progress', shown on the waiting card) and the request carries those fields
@@ -47,7 +44,7 @@ export const OUTBOX_KINDS: Record<string, OutboxKind> = {
     label: 'Revisi dokumentasi',
     version: 1,
     icon: 'photo',
-    refresh: (s) => [docKeys.list(s.slug), docHistoryKey(s.slug, s.doc), PROJECT_COUNTS],
+    refresh: (s) => [docKeys.list(s.slug), docKeys.history(s.slug, s.doc), PROJECT_COUNTS],
   },
   'doc.comment': {
     label: 'Komentar',
@@ -56,19 +53,19 @@ export const OUTBOX_KINDS: Record<string, OutboxKind> = {
     refresh: (s) => [docKeys.comments(s.slug, s.doc), docKeys.list(s.slug)],
   },
   // Issue 32: area and recap files, small ones as one multipart request, big ones in parts (decision 0080).
-  // Scope: slug, and the area ('perencanaan' | 'pengawasan') for an area file. The keys are the files and
-  // recaps features' own (['files', slug, area], ['recaps', slug]): features may not be imported here.
+  // Scope: slug, and the area ('perencanaan' | 'pengawasan') for an area file; the keys the files and
+  // recaps features read their lists under (src/lib/query-keys.ts).
   'file.upload': {
     label: 'File area',
     version: 1,
     icon: 'file',
-    refresh: (s) => [['files', s.slug, s.area], PROJECT_COUNTS],
+    refresh: (s) => [fileListKeys.area(s.slug, s.area), PROJECT_COUNTS],
   },
   'recap.upload': {
     label: 'File rekap',
     version: 1,
     icon: 'file',
-    refresh: (s) => [['recaps', s.slug], PROJECT_COUNTS],
+    refresh: (s) => [recapKeys.list(s.slug), PROJECT_COUNTS],
   },
   'doc.like': {
     label: 'Suka',

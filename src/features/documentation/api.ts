@@ -49,10 +49,6 @@ export async function docHistory(slug: string, doc: string): Promise<HistoryEntr
   return [...dataOf(envelope)].sort((a, b) => a.at.localeCompare(b.at) || a.id - b.id)
 }
 
-export async function listWorkItems(projectId: number): Promise<WorkItem[]> {
-  return dataOf(await api.get<WorkItem[]>(pathTo(workItemEndpoints.list, { id: projectId })))
-}
-
 export async function createWorkItem(projectId: number, name: string) {
   return api.post<WorkItem>(pathTo(workItemEndpoints.create, { id: projectId }), { name })
 }

@@ -9,8 +9,7 @@ import {
 import type { DocSiteFields, DocWrite, PhotoBlob, PhotoMeta } from '../../contracts/doc-writes'
 import type { Doc, DocComment, DocReview } from '../../contracts/documentation'
 import { useCurrentUser } from '../../lib/current-user'
-import { docHistoryKey } from '../../lib/outbox-kinds'
-import { docKeys, PROJECT_COUNTS } from '../../lib/query-keys'
+import { docKeys, PROJECT_COUNTS, workItemKeys } from '../../lib/query-keys'
 import { refreshQueries } from '../../lib/query-refresh'
 import { newRequestId } from '../../lib/upload-request'
 import {
@@ -20,7 +19,6 @@ import {
   docHistory,
   listComments,
   listDocs,
-  listWorkItems,
   removeDoc,
   renameWorkItem,
   reviewDoc,
@@ -59,17 +57,7 @@ export const docCommentsQueryOptions = (slug: string, doc: string) =>
   queryOptions({ queryKey: docKeys.comments(slug, doc), queryFn: () => listComments(slug, doc) })
 
 export const docHistoryQueryOptions = (slug: string, doc: string) =>
-  queryOptions({ queryKey: docHistoryKey(slug, doc), queryFn: () => docHistory(slug, doc) })
-
-export const workItemsKey = (projectId: number) => ['work-items', projectId] as const
-
-/** The project's work items ('Item Pekerjaan'), kept a while: they change seldom. */
-export const workItemsQueryOptions = (projectId: number) =>
-  queryOptions({
-    queryKey: workItemsKey(projectId),
-    queryFn: () => listWorkItems(projectId),
-    staleTime: 5 * 60 * 1000,
-  })
+  queryOptions({ queryKey: docKeys.history(slug, doc), queryFn: () => docHistory(slug, doc) })
 
 type Pages = InfiniteData<DocPage, string | null>
 
@@ -179,7 +167,7 @@ export function useReviseDoc(slug: string) {
       if (res.queued) return
       const updated = res.data as SiteDoc | undefined
       if (updated) patchDoc(qc, slug, doc, (d) => ({ ...d, ...updated }))
-      return refreshQueries(qc, docKeys.list(slug), docHistoryKey(slug, doc), PROJECT_COUNTS)
+      return refreshQueries(qc, docKeys.list(slug), docKeys.history(slug, doc), PROJECT_COUNTS)
     },
   })
 }
@@ -272,7 +260,7 @@ export function useReviewDoc(slug: string) {
           review_note: updated.review_note ?? note ?? null,
         }))
       // Filtered lists (by status) and the item's history change with it.
-      return refreshQueries(qc, docKeys.list(slug), docHistoryKey(slug, doc), PROJECT_COUNTS)
+      return refreshQueries(qc, docKeys.list(slug), docKeys.history(slug, doc), PROJECT_COUNTS)
     },
     // Someone else reviewed it first (409): show the item as it now is.
     onError: () => refreshQueries(qc, docKeys.list(slug)),
@@ -298,7 +286,7 @@ export function useRemoveDoc(slug: string) {
 /** 'Kelola Item Pekerjaan' (admins): add, rename, delete; the list is fetched again after each. */
 export function useWorkItemActions(projectId: number) {
   const qc = useQueryClient()
-  const done = () => refreshQueries(qc, workItemsKey(projectId))
+  const done = () => refreshQueries(qc, workItemKeys.project(projectId))
   return {
     create: useMutation({ mutationFn: (name: string) => createWorkItem(projectId, name), onSuccess: done }),
     rename: useMutation({

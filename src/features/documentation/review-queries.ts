@@ -4,7 +4,6 @@ import * as docEndpoints from '../../contracts/documentation.endpoints'
 import { pathTo } from '../../contracts/endpoint'
 import type { DocBulkReviewResult } from '../../contracts/review'
 import { api, dataOf } from '../../lib/api'
-import { docHistoryKey } from '../../lib/outbox-kinds'
 import { docKeys, PROJECT_COUNTS } from '../../lib/query-keys'
 import { refreshQueries } from '../../lib/query-refresh'
 import { patchDoc } from './queries'
@@ -46,7 +45,7 @@ export function useReviewDocs(slug: string) {
         qc,
         docKeys.list(slug),
         PROJECT_COUNTS,
-        ...judged.map((d) => docHistoryKey(slug, d.uuid)),
+        ...judged.map((d) => docKeys.history(slug, d.uuid)),
       )
     },
     // A uuid gone meanwhile (404) or a refusal: show the grid as it now is.

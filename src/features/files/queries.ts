@@ -1,13 +1,12 @@
 import { type InfiniteData, infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ExploreResult, FileArea, ReviewDecision } from '../../contracts/files'
-import { PROJECT_COUNTS } from '../../lib/query-keys'
+import { fileListKeys, PROJECT_COUNTS } from '../../lib/query-keys'
 import { refreshQueries } from '../../lib/query-refresh'
 import { createFolder, exploreFolder, removeFile, removeFolder, renameFolder, reviewFile } from './api'
 
 export const fileKeys = {
-  all: ['files'] as const,
-  project: (slug: string) => [...fileKeys.all, slug] as const,
-  area: (slug: string, area: FileArea) => [...fileKeys.project(slug), area] as const,
+  ...fileListKeys,
+  area: (slug: string, area: FileArea) => fileListKeys.area(slug, area),
   /** One folder's pages; `null` is the area's root. */
   folder: (slug: string, area: FileArea, folder: string | null) =>
     [...fileKeys.area(slug, area), folder ?? 'root'] as const,

@@ -1,10 +1,6 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
+import { historyKeys } from '../../lib/query-keys'
 import { type HistoryPage, listProjectHistory } from './api'
-
-export const historyKeys = {
-  all: ['history'] as const,
-  project: (projectId: number) => [...historyKeys.all, 'project', projectId] as const,
-}
 
 export const projectHistoryQueryOptions = (projectId: number) =>
   infiniteQueryOptions({

@@ -1,12 +1,7 @@
 import type { User } from '../../contracts/auth'
 import * as employeeEndpoints from '../../contracts/employees.endpoints'
 import { pathTo } from '../../contracts/endpoint'
-import type {
-  DashboardAnalysis,
-  Project,
-  ProjectCreateInput,
-  ProjectUpdateInput,
-} from '../../contracts/projects'
+import type { DashboardAnalysis, Project, ProjectCreateInput } from '../../contracts/projects'
 import * as projectEndpoints from '../../contracts/projects.endpoints'
 import type { WorkItem } from '../../contracts/work-items'
 import * as workItemEndpoints from '../../contracts/work-items.endpoints'
@@ -28,10 +23,6 @@ export async function getDashboardAnalysis(): Promise<DashboardAnalysis> {
 
 export async function createProject(input: ProjectCreateInput) {
   return api.post<Project>(projectEndpoints.create.path, input)
-}
-
-export async function updateProject(id: number, input: ProjectUpdateInput) {
-  return api.put<Project>(pathTo(projectEndpoints.update, { id }), input)
 }
 
 export async function deleteProject(id: number) {
@@ -113,11 +104,6 @@ export async function downloadProject(
   saveBlob(blob, fileName)
   onProgress?.(100)
   return { fileName, message: info?.message }
-}
-
-/** The project's work items in the order admins give them (GET /api/project/{id}/work-items). */
-export async function listWorkItems(projectId: number): Promise<WorkItem[]> {
-  return dataOf(await api.get<WorkItem[]>(pathTo(workItemEndpoints.list, { id: projectId })))
 }
 
 export async function createWorkItem(

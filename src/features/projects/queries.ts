@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Project, ProjectCreateInput, ProjectUpdateInput } from '../../contracts/projects'
-import { PROJECT_COUNTS } from '../../lib/query-keys'
+import { updateProject } from '../../lib/projects'
+import { PROJECT_COUNTS, workItemKeys } from '../../lib/query-keys'
 import { refreshQueries } from '../../lib/query-refresh'
 import {
   createProject,
@@ -11,11 +12,9 @@ import {
   listMemberCandidates,
   listProjectMembers,
   listProjects,
-  listWorkItems,
   orderWorkItems,
   removeWorkItem,
   setProjectMembers,
-  updateProject,
   updateWorkItem,
 } from './api'
 
@@ -102,16 +101,10 @@ export function useSetProjectMembers() {
   })
 }
 
-/** The documentation feature's work items key (`workItemsKey`): its pickers and filters read the same call. */
-export const workItemsKey = (projectId: number) => ['work-items', projectId] as const
-
-export const workItemsQueryOptions = (projectId: number) =>
-  queryOptions({ queryKey: workItemsKey(projectId), queryFn: () => listWorkItems(projectId) })
-
 /** Adding, changing and ordering work items (admins, 'Pengaturan Proyek'); every picker reads them again. */
 export function useWorkItemSetup(projectId: number) {
   const qc = useQueryClient()
-  const refresh = () => refreshQueries(qc, workItemsKey(projectId))
+  const refresh = () => refreshQueries(qc, workItemKeys.project(projectId))
   return {
     create: useMutation({
       mutationFn: (input: { name: string; code: string }) => createWorkItem(projectId, input),
@@ -129,7 +122,7 @@ export function useWorkItemSetup(projectId: number) {
       mutationFn: (ids: number[]) => orderWorkItems(projectId, ids),
       // The answer is the new order: shown at once, then confirmed by the refetch.
       onSuccess: (items) => {
-        qc.setQueryData(workItemsKey(projectId), items)
+        qc.setQueryData(workItemKeys.project(projectId), items)
         return refresh()
       },
       // Another admin added or removed one meanwhile (422): the list is read again.

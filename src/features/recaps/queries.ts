@@ -1,13 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { RecapFile } from '../../contracts/recaps'
-import { PROJECT_COUNTS } from '../../lib/query-keys'
+import { PROJECT_COUNTS, recapKeys } from '../../lib/query-keys'
 import { refreshQueries } from '../../lib/query-refresh'
 import { listRecaps, removeRecap, uploadRecap } from './api'
-
-export const recapKeys = {
-  all: ['recaps'] as const,
-  list: (slug: string) => [...recapKeys.all, slug] as const,
-}
 
 /** The tab's list; persisted with the rest of the query cache, so it reads offline once seen. */
 export const recapListQueryOptions = (slug: string) =>

@@ -1,6 +1,5 @@
 import { pathTo } from '../../contracts/endpoint'
 import type { Project } from '../../contracts/projects'
-import * as projectEndpoints from '../../contracts/projects.endpoints'
 import {
   REPORT_MSG,
   type Report,
@@ -11,10 +10,9 @@ import {
 import * as reportEndpoints from '../../contracts/reports.endpoints'
 import type { Share, ShareCreate } from '../../contracts/shares'
 import * as shareEndpoints from '../../contracts/shares.endpoints'
-import type { WorkItem } from '../../contracts/work-items'
-import * as workItemEndpoints from '../../contracts/work-items.endpoints'
 import { api, dataOf } from '../../lib/api'
 import { downloadToDisk } from '../../lib/download'
+import { updateProject } from '../../lib/projects'
 
 /*
  * Reports and share links (issue 24). The creates carry an Idempotency-Key made by the caller once per
@@ -35,7 +33,7 @@ export async function setProjectStartDay(project: Project, day: string): Promise
     version: project.version,
     start_day: day,
   }
-  return dataOf(await api.put<Project>(pathTo(projectEndpoints.update, { id: project.id }), input))
+  return dataOf(await updateProject(project.id, input))
 }
 
 /** GET /api/report/{slug}/count: how many photos a report with this choice holds, and the same ones made. */
@@ -94,9 +92,4 @@ export async function revokeShare(slug: string, id: number) {
 /** POST /api/share/{slug}/whatsapp/{id}: the bot sends the link (and the PDF) once per key. */
 export async function sendShareWhatsApp(slug: string, id: number, phone: string, key: string) {
   return api.post<unknown>(pathTo(shareEndpoints.whatsapp, { slug, id }), { phone }, keyed(key))
-}
-
-/** The project's work items (the documentation feature reads the same list under the same key). */
-export async function listWorkItems(projectId: number): Promise<WorkItem[]> {
-  return dataOf(await api.get<WorkItem[]>(pathTo(workItemEndpoints.list, { id: projectId })))
 }

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { Project } from '../../contracts/projects'
 import type { Report, ReportCreate, ReportInclude } from '../../contracts/reports'
 import type { Share, ShareCreate } from '../../contracts/shares'
-import { PROJECT_COUNTS } from '../../lib/query-keys'
+import { PROJECT_COUNTS, recapKeys } from '../../lib/query-keys'
 import { refreshQueries } from '../../lib/query-refresh'
 import {
   countReport,
@@ -10,7 +10,6 @@ import {
   createShare,
   listReports,
   listShares,
-  listWorkItems,
   removeReport,
   reportToRecap,
   revokeShare,
@@ -23,11 +22,6 @@ export const reportKeys = {
   list: (slug: string) => [...reportKeys.all, slug] as const,
   shares: (slug: string) => ['shares', slug] as const,
 }
-
-/** The Rekap tab's list (src/features/recaps/queries.ts `recapKeys.list`; features do not import each other). */
-const recapList = (slug: string) => ['recaps', slug] as const
-/** The documentation feature's work items key (`workItemsKey`), read with the same call. */
-const workItemsKey = (projectId: number) => ['work-items', projectId] as const
 
 /** Sets the day the project's weeks count from; the project (list, detail) is read again with it. */
 export function useSetProjectStartDay() {
@@ -57,13 +51,6 @@ export const reportListQueryOptions = (slug: string) =>
 export const shareListQueryOptions = (slug: string) =>
   queryOptions({ queryKey: reportKeys.shares(slug), queryFn: () => listShares(slug), staleTime: 0 })
 
-export const workItemsQueryOptions = (projectId: number) =>
-  queryOptions({
-    queryKey: workItemsKey(projectId),
-    queryFn: () => listWorkItems(projectId),
-    staleTime: 5 * 60 * 1000,
-  })
-
 /** The queued report goes to the top of the list at once; the list then polls its progress. */
 export function useCreateReport(slug: string) {
   const qc = useQueryClient()
@@ -84,7 +71,7 @@ export function useReportToRecap(slug: string) {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: (report: Report) => reportToRecap(slug, report.id),
-    onSuccess: () => refreshQueries(qc, reportKeys.list(slug), recapList(slug), PROJECT_COUNTS),
+    onSuccess: () => refreshQueries(qc, reportKeys.list(slug), recapKeys.list(slug), PROJECT_COUNTS),
   })
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { TrashItem } from '../../contracts/trash'
-import { docKeys, PROJECT_COUNTS } from '../../lib/query-keys'
+import { docKeys, fileListKeys, historyKeys, PROJECT_COUNTS } from '../../lib/query-keys'
 import { refreshQueries } from '../../lib/query-refresh'
 import { listTrash, purgeTrashItem, restoreTrashItem } from './api'
 
@@ -12,11 +12,6 @@ export const trashKeys = {
 /** The project's trash; always asked afresh (another admin may have emptied or restored meanwhile). */
 export const trashQueryOptions = (projectId: number) =>
   queryOptions({ queryKey: trashKeys.project(projectId), queryFn: () => listTrash(projectId), staleTime: 0 })
-
-/** The file lists' root key (the files feature's `fileKeys.all`; features do not import each other). */
-const FILE_LISTS = ['files'] as const
-/** The history pages' root key (src/features/history/queries.ts). */
-const HISTORY = ['history'] as const
 
 type Target = { projectId: number; item: TrashItem }
 
@@ -32,9 +27,9 @@ export function useRestoreTrashItem() {
       return refreshQueries(
         qc,
         trashKeys.project(projectId),
-        item.kind === 'doc' ? docKeys.all : FILE_LISTS,
+        item.kind === 'doc' ? docKeys.all : fileListKeys.all,
         PROJECT_COUNTS,
-        HISTORY,
+        historyKeys.all,
       )
     },
   })
@@ -48,7 +43,7 @@ export function usePurgeTrashItem() {
       qc.setQueryData<TrashItem[]>(trashKeys.project(projectId), (old) =>
         old?.filter((t) => !(t.kind === item.kind && t.uuid === item.uuid)),
       )
-      return refreshQueries(qc, trashKeys.project(projectId), HISTORY)
+      return refreshQueries(qc, trashKeys.project(projectId), historyKeys.all)
     },
   })
 }

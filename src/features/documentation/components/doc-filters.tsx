@@ -4,10 +4,10 @@ import { css } from 'styled-system/css'
 import { grid, hstack } from 'styled-system/patterns'
 import type { Status } from '../../../contracts/projects'
 import { workItemLabel } from '../../../contracts/work-items'
+import { workItemsQueryOptions } from '../../../lib/work-items'
 import { Button } from '../../../ui/button'
 import { SelectField, TextField } from '../../../ui/field'
 import { IconChevronDown, IconListFilter, IconX } from '../../../ui/icons'
-import { workItemsQueryOptions } from '../queries'
 import { type DocFilters, filterParams, type SiteDoc } from '../site'
 
 const STATUS_OPTIONS: { value: Status | ''; label: string }[] = [

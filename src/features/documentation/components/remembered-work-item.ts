@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, useState } from 'react'
-import { workItemsQueryOptions } from '../queries'
+import { workItemsQueryOptions } from '../../../lib/work-items'
 
 /*
  * The work item of the last upload in a project, kept on the device: a supervisor photographs one work
