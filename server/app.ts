@@ -23,10 +23,10 @@ import { projectDownloadRoutes } from './modules/project-download/project-downlo
 import { projectRoutes } from './modules/projects/projects.routes'
 import { recapRoutes } from './modules/recaps/recaps.routes'
 import { reportRoutes } from './modules/reports/reports.routes'
+import { verifyRoutes } from './modules/reports/verify.routes'
 import { resumableRoutes } from './modules/resumable-uploads/resumable.routes'
 import { settingsRoutes } from './modules/settings/settings.routes'
 import { publicShareRoutes } from './modules/shares/public-share.routes'
-import { sharePageRoutes } from './modules/shares/share-pages.routes'
 import { shareRoutes } from './modules/shares/shares.routes'
 import { trashRoutes } from './modules/trash/trash.routes'
 import { isTrashedPublicBlob } from './modules/trash/trashed-blobs'
@@ -34,7 +34,9 @@ import { userRoutes } from './modules/users/users.routes'
 import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes'
 import { workItemRoutes } from './modules/work-items/work-items.routes'
 import { openApiDocument } from './openapi/document'
-import { PAGE_CSS_HASH, referencePage } from './openapi/reference-page'
+import { REFERENCE_CSP, referencePage } from './openapi/reference-page'
+import { sendPage } from './public-pages/page-shell'
+import { publicPageRoutes } from './public-pages/public-pages.routes'
 import { endpointRouter, type Routes } from './route'
 import { securityHeaders } from './security-headers'
 import { publicBlobRoutes } from './storage/public-blobs'
@@ -62,6 +64,7 @@ const API_MODULES: readonly Routes[] = [
   historyRoutes,
   trashRoutes,
   reportRoutes,
+  verifyRoutes,
   shareRoutes,
   publicShareRoutes,
   settingsRoutes,
@@ -69,9 +72,10 @@ const API_MODULES: readonly Routes[] = [
 
 /**
  * Declared endpoints served at the site's root instead of under /api: the public pages a client opens
- * from a link or a printed code (/s/{token}, /v/{code}). Same declarations, same OpenAPI and matrix.
+ * from a link or a printed code (server/public-pages/: /s/{token}, /v/{code}). Same declarations, same
+ * OpenAPI and matrix.
  */
-const PAGE_MODULES: readonly Routes[] = [sharePageRoutes]
+const PAGE_MODULES: readonly Routes[] = [publicPageRoutes]
 
 /** Builds the whole HTTP app from its dependencies; index.ts serves it and tests call app.request(). */
 export function createApp(deps: Deps) {
@@ -148,10 +152,9 @@ export function createApp(deps: Deps) {
     return reference
   }
   router.on(system.openApi, (c) => c.json(document()))
-  router.on(system.reference, (c) => {
-    c.header('Content-Security-Policy', `default-src 'none'; style-src '${PAGE_CSS_HASH}'`)
-    return c.html(referencePage(document() as Parameters<typeof referencePage>[0]))
-  })
+  router.on(system.reference, (c) =>
+    sendPage(c, referencePage(document() as Parameters<typeof referencePage>[0]), REFERENCE_CSP),
+  )
   api.route('/', router.app)
   // Unknown /api paths: behind authentication like everything else, then 404 for everyone.
   api.all('*', router.auth, (c) => c.json({ success: false, message: 'Alamat API tidak ditemukan' }, 404))

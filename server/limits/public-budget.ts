@@ -34,6 +34,15 @@ function ipv6Prefix64(address: string): string {
     .join(':')
 }
 
+/**
+ * What every anonymous answer carries (the public pages, their data, photos and PDFs): never indexed,
+ * never told where it was opened from (a link's token must not leak through a Referer).
+ */
+export function publicHeaders(c: Context) {
+  c.header('X-Robots-Tag', 'noindex, nofollow')
+  c.header('Referrer-Policy', 'no-referrer')
+}
+
 /** The address a public request is counted under (TRUST_PROXY: the proxy's X-Forwarded-For entry). */
 export const publicAddress = (c: Context, deps: Pick<Deps, 'config'>) =>
   addressKey(clientIp(c, deps.config.trustProxy))

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { esc, htmlDocument, inlineHash, pageCsp } from '../public-pages/page-shell'
 
 type Doc = {
   info: { title: string; description: string }
@@ -18,7 +18,7 @@ type Doc = {
   >
 }
 
-/** Inline, so the page stands alone; the route allows exactly this text by its hash in the CSP. */
+/** Inline, so the page stands alone; its policy (REFERENCE_CSP) allows exactly this text by its hash. */
 export const PAGE_CSS = `body{font:15px/1.5 system-ui,sans-serif;max-width:960px;margin:0 auto;padding:16px;color:#1f2937}
 h1{margin-bottom:4px}nav{margin:12px 0 24px}h2{border-bottom:1px solid #e5e7eb;padding-bottom:4px;margin-top:32px}
 section{border:1px solid #e5e7eb;border-radius:8px;padding:8px 14px;margin:10px 0}h3{font-size:15px;margin:6px 0}
@@ -26,11 +26,10 @@ section{border:1px solid #e5e7eb;border-radius:8px;padding:8px 14px;margin:10px 
 .get{background:#2563eb}.post{background:#16a34a}.put{background:#d97706}.patch{background:#7c3aed}.delete{background:#dc2626}
 pre{background:#f3f4f6;padding:8px;border-radius:6px;overflow:auto;font-size:12px}.codes{color:#6b7280;font-size:13px}small{color:#6b7280}`
 
-const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => `&#${ch.charCodeAt(0)};`)
-
 /**
- * The API reference as one self-contained HTML page (no scripts, no CDN: it works offline and under
- * the app's Content-Security-Policy), grouped by tag, with each call's parameters and body schema.
+ * The API reference as one self-contained HTML page (no scripts, no CDN: it works offline), grouped by
+ * tag, with each call's parameters and body schema. The same shell as the public pages
+ * (server/public-pages/page-shell.ts).
  */
 export function referencePage(doc: Doc): string {
   const byTag = new Map<string, string[]>()
@@ -59,7 +58,14 @@ export function referencePage(doc: Doc): string {
   const sections = [...byTag.entries()]
     .map(([tag, ops]) => `<h2 id="${encodeURIComponent(tag)}">${esc(tag)}</h2>${ops.join('')}`)
     .join('')
-  return `<!doctype html><html lang="id"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(doc.info.title)}</title><style>${PAGE_CSS}</style></head><body><h1>${esc(doc.info.title)}</h1><p>${esc(doc.info.description)} Dokumen mesin: <a href="/api/openapi.json">/api/openapi.json</a>.</p><nav>${nav}</nav>${sections}</body></html>`
+  return htmlDocument({
+    title: doc.info.title,
+    css: PAGE_CSS,
+    body: `<h1>${esc(doc.info.title)}</h1><p>${esc(doc.info.description)} Dokumen mesin: <a href="/api/openapi.json">/api/openapi.json</a>.</p><nav>${nav}</nav>${sections}`,
+  })
 }
 
-export const PAGE_CSS_HASH = `sha256-${createHash('sha256').update(PAGE_CSS).digest('base64')}`
+export const PAGE_CSS_HASH = inlineHash(PAGE_CSS)
+
+/** The page's policy: its stylesheet and nothing else. */
+export const REFERENCE_CSP = pageCsp({ css: PAGE_CSS })

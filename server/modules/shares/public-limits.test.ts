@@ -2,9 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { LIMIT_MSG } from '../../../src/contracts/limits'
 import { SHARE_MSG, SHARE_PIN_TRIES } from '../../../src/contracts/shares'
 import { TEST_DB } from '../../test/harness'
+import { photoDoc, readyReport, signedPath } from '../../test/share-fixtures'
+import { startShareTest, tokenOf } from '../../test/share-test-app'
 import { VIEW_WINDOW_MS } from './public-share'
-import { photoDoc, readyReport, signedPath } from './share-fixtures'
-import { startShareTest, tokenOf } from './share-test-app'
 
 /*
  * Public pages nobody can overload (issue 31): the PIN counted per link and address (garbage costs

@@ -1,40 +1,18 @@
 import { Readable } from 'node:stream'
-import type { Context } from 'hono'
 import * as endpoints from '../../../src/contracts/public.endpoints'
-import { normalizeReportCode } from '../../../src/contracts/reports'
 import { sendStoredFile } from '../../downloads'
 import { AppError, ok } from '../../http'
-import { publicBudget } from '../../limits/public-budget'
+import { publicBudget, publicHeaders } from '../../limits/public-budget'
 import type { Routes } from '../../route'
 import type { BlobStore, Visibility } from '../../storage/blob-store'
 import { KINDS } from '../../uploads/sniff'
-import { openShare, sharedPhoto, sharedReport, visitorOf } from './public-share'
-import { TOKEN_PATTERN } from './share-crypto'
+import { openShare, shareBudgetKey, sharedPhoto, sharedReport, visitorOf } from './public-share'
 import { pdfName } from './share-whatsapp'
-import { verifyReport, verifyThumb } from './verify.service'
 
 const TYPE_BY_EXT: Record<string, string> = Object.fromEntries(
   Object.values(KINDS).map((k) => [k.ext, k.mime]),
 )
 TYPE_BY_EXT.jpeg = 'image/jpeg'
-
-/** Never indexed, never kept by a shared cache, never told where it was opened from. */
-export function publicHeaders(c: Context) {
-  c.header('X-Robots-Tag', 'noindex, nofollow')
-  c.header('Referrer-Policy', 'no-referrer')
-}
-
-/** What the public budget counts a share link's request under (a malformed token: the address only). */
-export function shareBudgetKey(c: Context): string | undefined {
-  const token = c.req.param('token') ?? ''
-  return TOKEN_PATTERN.test(token) ? `share:${token}` : undefined
-}
-
-/** The same for a report's verification code, as typed (case, dashes) or not. */
-export function verifyBudgetKey(c: Context): string | undefined {
-  const code = normalizeReportCode(c.req.param('code') ?? '')
-  return code ? `verify:${code}` : undefined
-}
 
 /** A blob under either visibility (photos are public blobs; a report's PDF may be private). */
 async function findBlob(store: BlobStore, key: string): Promise<Visibility | undefined> {
@@ -43,13 +21,13 @@ async function findBlob(store: BlobStore, key: string): Promise<Visibility | und
 }
 
 /**
- * /api/public/share and /api/public/verify (issue 24): no account. The data call answers the page's
- * content (PIN in X-Share-Pin); the photo and PDF calls serve signed URLs that data handed out.
+ * /api/public/share (issue 24): a share link's calls, no account. The data call answers the page's
+ * content (PIN in X-Share-Pin); the photo and PDF calls serve signed URLs that data handed out. The
+ * link's page itself is server/public-pages/; a report's verification is the reports module's.
  */
 export const publicShareRoutes: Routes = (deps, on) => {
   // Every call here is counted against the public budget (429 JSON with Retry-After over it).
   const shared = { before: [publicBudget(deps, shareBudgetKey)] }
-  const verified = { before: [publicBudget(deps, verifyBudgetKey)] }
 
   on(
     endpoints.shareData,
@@ -103,34 +81,5 @@ export const publicShareRoutes: Routes = (deps, on) => {
       })
     },
     shared,
-  )
-
-  on(
-    endpoints.verifyPhoto,
-    async (c) => {
-      publicHeaders(c)
-      const key = await verifyThumb(deps, c.req.param('code'), c.req.param('position'))
-      const blob = await deps.store.get(key, 'public')
-      if (!blob) throw new AppError(404, 'Foto tidak ditemukan')
-      c.req.raw.signal?.addEventListener('abort', () => blob.stream.destroy(), { once: true })
-      // Checked again on every request (a photo put in the trash stops at once); a few minutes in this
-      // browser only.
-      return c.body(Readable.toWeb(blob.stream) as ReadableStream, 200, {
-        'Content-Type': TYPE_BY_EXT[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'image/webp',
-        'Content-Length': String(blob.size),
-        'Cache-Control': 'private, max-age=600',
-        'X-Content-Type-Options': 'nosniff',
-      })
-    },
-    verified,
-  )
-
-  on(
-    endpoints.verifyData,
-    async (c) => {
-      publicHeaders(c)
-      return ok(c, 'Verifikasi laporan', await verifyReport(deps, c.req.param('code')))
-    },
-    verified,
   )
 }

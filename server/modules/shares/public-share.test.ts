@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SHARE_MSG } from '../../../src/contracts/shares'
+import { photoFacts } from '../../public-pages/share-lightbox'
 import { TEST_DB, type TestApp } from '../../test/harness'
-import { photoDoc, sha256, signedPath } from './share-fixtures'
-import { photoFacts } from './share-lightbox'
+import { photoDoc, sha256, signedPath } from '../../test/share-fixtures'
 
-import { type Account, startShareTest, tokenOf } from './share-test-app'
+import { type Account, startShareTest, tokenOf } from '../../test/share-test-app'
 
 /* Share links, the public side (issue 24): 410, photos and the PDF, signed URLs, period links. */
 

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 import { sql } from 'kysely'
+import { pathTo } from '../../../src/contracts/endpoint'
+import { sharePhoto, shareReport as shareReportFile } from '../../../src/contracts/public.endpoints'
 import { type PublicShare, SHARE_MSG } from '../../../src/contracts/shares'
 import type { Deps } from '../../deps'
 import { AppError, notFound } from '../../http'
@@ -16,7 +18,6 @@ import {
   shareState,
 } from './share-content'
 import { pinPassMatches, signatureMatches, signUrl, TOKEN_PATTERN, urlExpiry } from './share-crypto'
-import type { FirmContact } from './share-pages'
 import { checkPin } from './share-pin'
 
 /*
@@ -26,6 +27,15 @@ import { checkPin } from './share-pin'
  * epoch (server/read-cache.ts), not once per request: a photo request never re-runs a period's
  * selection while nothing was written (issue 31).
  */
+
+/** Whom a visitor asks for the PIN or a new link: the firm's name and phone (firm settings). */
+export type FirmContact = { name: string; phone: string | null }
+
+/** What the public budget counts a share link's request under (a malformed token: the address only). */
+export function shareBudgetKey(c: Context): string | undefined {
+  const token = c.req.param('token') ?? ''
+  return TOKEN_PATTERN.test(token) ? `share:${token}` : undefined
+}
 
 /** A visitor is counted once per window (issue 31: not a database write per page load). */
 export const VIEW_WINDOW_MS = 30 * 60_000
@@ -145,9 +155,9 @@ async function publicShare(deps: Deps, share: ShareRow): Promise<PublicShare> {
   const report = await shareReport(deps.db, share)
   const photos = (await linkPhotos(deps, share)).rows
   const exp = urlExpiry()
-  const base = `/api/public/share/${share.token}`
   const sign = (what: string, size: string) =>
     `exp=${exp}&sig=${signUrl(share.sign_key, { token: share.token, what, size, exp })}`
+  const photoUrl = (imageId: number | string) => pathTo(sharePhoto, { token: share.token, imageId })
   const ready = report && report.status === 'ready' && report.blob_key ? report : null
   return {
     firm: (await firmContact(deps)).name,
@@ -161,7 +171,7 @@ async function publicShare(deps: Deps, share: ShareRow): Promise<PublicShare> {
           title: ready.title,
           pages: ready.pages,
           size_bytes: ready.size_bytes === null ? null : Number(ready.size_bytes),
-          download_url: `${base}/report?${sign('report', 'pdf')}`,
+          download_url: `${pathTo(shareReportFile, { token: share.token })}?${sign('report', 'pdf')}`,
           code: ready.code,
         }
       : null,
@@ -177,8 +187,8 @@ async function publicShare(deps: Deps, share: ShareRow): Promise<PublicShare> {
       status: p.status,
       width: p.width,
       height: p.height,
-      thumb_url: `${base}/photo/${p.image_id}?size=thumb&${sign(String(p.image_id), 'thumb')}`,
-      full_url: `${base}/photo/${p.image_id}?size=full&${sign(String(p.image_id), 'full')}`,
+      thumb_url: `${photoUrl(p.image_id)}?size=thumb&${sign(String(p.image_id), 'thumb')}`,
+      full_url: `${photoUrl(p.image_id)}?size=full&${sign(String(p.image_id), 'full')}`,
     })),
   }
 }

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SHARE_LABEL_MAX, SHARE_MSG, SHARE_PIN_TRIES, type Share } from '../../../src/contracts/shares'
 import { TEST_DB, type TestApp } from '../../test/harness'
+import { readyReport } from '../../test/share-fixtures'
+import { type Account, startShareTest } from '../../test/share-test-app'
 import { SimulatedDriver } from '../whatsapp/simulated-driver'
 import { WhatsAppWorker } from '../whatsapp/whatsapp-worker'
-import { readyReport } from './share-fixtures'
-import { type Account, startShareTest } from './share-test-app'
 
 /*
  * Links told apart (issue 30): a label per link, the number it was last sent to by WhatsApp and when,

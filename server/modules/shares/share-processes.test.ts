@@ -4,7 +4,7 @@ import { SHARE_PIN_TRIES } from '../../../src/contracts/shares'
 import { createLocalDiskStore } from '../../storage/local-disk'
 import { TEST_DB } from '../../test/harness'
 import { callServer, type ServerProcess, serverCluster, until } from '../../test/server-process'
-import { readyReport } from './share-fixtures'
+import { readyReport } from '../../test/share-fixtures'
 
 /*
  * Two real server processes on one database (issue 24): wrong PINs tried on both count together, and a

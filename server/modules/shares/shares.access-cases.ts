@@ -1,6 +1,6 @@
 import * as endpoints from '../../../src/contracts/shares.endpoints'
 import { type MatrixCase, matrixApp, matrixCase, users } from '../../test/access-matrix-fixtures'
-import { shareRow } from './share-fixtures'
+import { shareRow } from '../../test/share-fixtures'
 
 const linkIn = (projectId: number) =>
   shareRow(matrixApp().deps, { projectId, creatorId: users.admin.id }).then((s) => s.id)

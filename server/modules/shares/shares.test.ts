@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPORT_MSG } from '../../../src/contracts/reports'
 import { SHARE_MSG, SHARE_PIN_TRIES } from '../../../src/contracts/shares'
+import { PAGE_CSS_HASH } from '../../public-pages/public-frame'
+import { LIGHTBOX_JS_HASH } from '../../public-pages/share-lightbox'
 import { createTestApp, TEST_DB, type TestApp } from '../../test/harness'
+import { readyReport } from '../../test/share-fixtures'
+import { type Account, startShareTest, tokenOf } from '../../test/share-test-app'
 import { readState, writeState } from '../whatsapp/state'
-import { PAGE_CSS_HASH } from './page-shell'
-import { readyReport } from './share-fixtures'
-import { LIGHTBOX_JS_HASH } from './share-lightbox'
-
-import { type Account, startShareTest, tokenOf } from './share-test-app'
 
 /*
  * Share links, the admin's calls (issue 24): create, list, revoke, the PIN and its throttle, Kirim via

@@ -1,3 +1,6 @@
+import type { Context } from 'hono'
+import { pathTo } from '../../../src/contracts/endpoint'
+import { verifyPhoto } from '../../../src/contracts/public.endpoints'
 import { normalizeReportCode, REPORT_MSG } from '../../../src/contracts/reports'
 import { type ReportVerification, VERIFY_MSG } from '../../../src/contracts/shares'
 import type { Deps } from '../../deps'
@@ -7,8 +10,14 @@ import { notFound } from '../../http'
  * The verification code printed on every page of a report (issue 24): what the server says the report
  * holds, so a printed or forwarded copy can be checked. Each photo is compared with what is stored now:
  * the same SHA-256 and its item not in the trash or gone. One changed photo makes the report not valid,
- * and says which.
+ * and says which. The page at /v/{code} is server/public-pages/verify-page.ts; its calls verify.routes.ts.
  */
+
+/** What the public budget counts a verification request under: the code as typed (case, dashes) or not. */
+export function verifyBudgetKey(c: Context): string | undefined {
+  const code = normalizeReportCode(c.req.param('code') ?? '')
+  return code ? `verify:${code}` : undefined
+}
 
 export async function verifyReport(deps: Pick<Deps, 'db'>, raw: string): Promise<ReportVerification> {
   // As typed off paper: case, dashes and spaces do not matter (src/contracts/reports.ts).
@@ -61,7 +70,7 @@ export async function verifyReport(deps: Pick<Deps, 'db'>, raw: string): Promise
       unchanged,
       thumb_url:
         unchanged && !report.deleted_at && r.thumb_state === 'ready' && r.thumb_key
-          ? `/api/public/verify/${report.code}/photo/${r.position}`
+          ? pathTo(verifyPhoto, { code: report.code, position: r.position })
           : null,
     }
   })

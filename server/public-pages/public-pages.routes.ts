@@ -2,35 +2,31 @@ import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { getCookie, setCookie } from 'hono/cookie'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import * as endpoints from '../../../src/contracts/public.endpoints'
-import { SHARE_MSG } from '../../../src/contracts/shares'
-import type { Deps } from '../../deps'
-import { AppError } from '../../http'
-import { publicBudget } from '../../limits/public-budget'
-import type { Routes } from '../../route'
-import { PAGE_CSP } from './page-shell'
-import { firmContact, liveShare, openShare, visitorOf } from './public-share'
-import { publicHeaders, shareBudgetKey, verifyBudgetKey } from './public-share.routes'
-import { PIN_PASS_COOKIE, PIN_PASS_S, pinPass } from './share-crypto'
-import {
-  busyPageHtml,
-  gonePageHtml,
-  notFoundPageHtml,
-  pinPageHtml,
-  sharePageHtml,
-  throttledPageHtml,
-  verifyNotFoundHtml,
-  verifyPageHtml,
-} from './share-pages'
-import { checkPin } from './share-pin'
-import { verifyReport } from './verify.service'
+import { pathTo } from '../../src/contracts/endpoint'
+import * as endpoints from '../../src/contracts/public.endpoints'
+import { SHARE_MSG } from '../../src/contracts/shares'
+import type { Deps } from '../deps'
+import { AppError } from '../http'
+import { publicBudget, publicHeaders } from '../limits/public-budget'
+import { verifyBudgetKey, verifyReport } from '../modules/reports/verify.service'
+import { firmContact, liveShare, openShare, shareBudgetKey, visitorOf } from '../modules/shares/public-share'
+import { PIN_PASS_COOKIE, PIN_PASS_S, pinPass } from '../modules/shares/share-crypto'
+import { checkPin } from '../modules/shares/share-pin'
+import { sendPage } from './page-shell'
+import { busyPageHtml, notFoundPageHtml, PAGE_CSP } from './public-frame'
+import { gonePageHtml, pinPageHtml, sharePageHtml, throttledPageHtml } from './share-pages'
+import { verifyNotFoundHtml, verifyPageHtml } from './verify-page'
 
 /*
- * The two public pages, /s/{token} and /v/{code} (issue 24): served at the site's root, not under /api
- * (app.ts mounts this module's router there), declared like every endpoint so OpenAPI and the access
- * matrix see them. Plain HTML, no script: the PIN is a form that posts back to the same address; a
- * right PIN leaves a signed pass cookie on the link's path and redirects (303) to the page, so a reload
- * or Back from the PDF opens it again instead of asking to re-send the form.
+ * The public pages (issue 24): /s/{token}, a share link's page for the client, and /v/{code}, a printed
+ * report's verification. Served at the site's root, not under /api (app.ts mounts this router there,
+ * their prefixes are src/contracts/public-paths.ts), declared like every endpoint (`access: 'public'`)
+ * so OpenAPI and the access matrix see them. Each one: counted against the public budget before
+ * anything else runs (busy page over it), what it shows read through its module's service (the share's
+ * photos cached per write epoch), answered in the one page shell with its CSP, `no-store` and the
+ * headers of every anonymous answer. Plain HTML: the PIN is a form that posts back to the same address;
+ * a right PIN leaves a signed pass cookie on the link's path and redirects (303) to the page, so a
+ * reload or Back from the PDF opens it again instead of asking to re-send the form.
  */
 
 function html(
@@ -40,10 +36,8 @@ function html(
   headers: Record<string, string> = {},
 ) {
   publicHeaders(c)
-  c.header('Content-Security-Policy', PAGE_CSP)
   c.header('Cache-Control', 'no-store')
-  for (const [k, v] of Object.entries(headers)) c.header(k, v)
-  return c.html(body, status)
+  return sendPage(c, body, PAGE_CSP, status, headers)
 }
 
 /** Renders the link's page, or the page that says why not (404, 410, the PIN form, 429). */
@@ -66,7 +60,7 @@ async function pinPosted(c: Context, deps: Deps, token: string, pin: string) {
       const now = Math.floor(Date.now() / 1000)
       const exp = Math.min(now + PIN_PASS_S, Math.floor(Date.parse(share.expires_at) / 1000))
       setCookie(c, PIN_PASS_COOKIE, pinPass(share.sign_key, token, exp), {
-        path: `/s/${token}`,
+        path: pathTo(endpoints.sharePage, { token }),
         maxAge: Math.max(0, exp - now),
         httpOnly: true,
         sameSite: 'Lax',
@@ -75,7 +69,7 @@ async function pinPosted(c: Context, deps: Deps, token: string, pin: string) {
       })
     }
     c.header('Cache-Control', 'no-store')
-    return c.redirect(`/s/${token}`, 303)
+    return c.redirect(pathTo(endpoints.sharePage, { token }), 303)
   } catch (err) {
     return refusal(c, deps, token, pin, err)
   }
@@ -114,7 +108,7 @@ async function busy(c: Context, deps: Deps, message: string, retryAfter: number)
   return html(c, busyPageHtml(firm, message), 429, { 'Retry-After': String(retryAfter) })
 }
 
-export const sharePageRoutes: Routes = (deps, on) => {
+export const publicPageRoutes: Routes = (deps, on) => {
   const refuse = (c: Context, message: string, retryAfter: number) => busy(c, deps, message, retryAfter)
   const shareBudget = publicBudget(deps, shareBudgetKey, refuse)
   const verifyBudget = publicBudget(deps, verifyBudgetKey, refuse)

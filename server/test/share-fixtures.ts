@@ -1,15 +1,19 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { Readable } from 'node:stream'
 import type { Kysely } from 'kysely'
-import { REPORT_CODE_ALPHABET } from '../../../src/contracts/reports'
-import type { DB } from '../../db/schema'
-import type { BlobStore } from '../../storage/blob-store'
-import { newBlobKey } from '../../storage/blob-store'
-import { newShareToken, newSignKey, signUrl, urlExpiry } from './share-crypto'
+import { pathTo } from '../../src/contracts/endpoint'
+import { sharePhoto, shareReport } from '../../src/contracts/public.endpoints'
+import { REPORT_CODE_ALPHABET } from '../../src/contracts/reports'
+import type { DB } from '../db/schema'
+import { newShareToken, newSignKey, signUrl, urlExpiry } from '../modules/shares/share-crypto'
+import type { BlobStore } from '../storage/blob-store'
+import { newBlobKey } from '../storage/blob-store'
+import { matrixApp, project, users } from './access-matrix-fixtures'
 
 /*
- * Rows for the share tests and the access matrix, written directly: a ready report with its PDF and
- * photos stands in for the report job (server/modules/reports), which these tests do not depend on.
+ * Rows for the share, verification and public page tests and the access matrix, written directly: a
+ * ready report with its PDF and photos stands in for the report job (server/modules/reports), which
+ * these tests do not depend on.
  */
 
 type Env = { db: Kysely<DB>; store: BlobStore }
@@ -167,8 +171,25 @@ export function signedPath(
   exp = urlExpiry(),
 ) {
   const sig = signUrl(share.signKey, { token: share.token, what, size, exp })
-  const base = `/api/public/share/${share.token}`
   return what === 'report'
-    ? `${base}/report?exp=${exp}&sig=${sig}`
-    : `${base}/photo/${what}?size=${size}&exp=${exp}&sig=${sig}`
+    ? `${pathTo(shareReport, { token: share.token })}?exp=${exp}&sig=${sig}`
+    : `${pathTo(sharePhoto, { token: share.token, imageId: what })}?size=${size}&exp=${exp}&sig=${sig}`
+}
+
+/**
+ * For the access matrix: a report link with one photo, in a fresh project of the matrix app, so every
+ * public call answers 200 for every caller (the public pages, the share's and the verification's calls).
+ */
+export async function matrixReportLink() {
+  const env = matrixApp().deps
+  const p = await project('other')
+  const bytes = Buffer.from(`foto-${p.id}`)
+  const photo = await photoDoc(env, { projectId: p.id, creatorId: users.admin.id, bytes })
+  const report = await readyReport(env, {
+    projectId: p.id,
+    creatorId: users.admin.id,
+    photos: [{ ...photo, sha: sha256(bytes) }],
+  })
+  const share = await shareRow(env, { projectId: p.id, creatorId: users.admin.id, reportId: report.id })
+  return { share, report, photo }
 }

@@ -1,12 +1,11 @@
-import { createHash } from 'node:crypto'
-import { esc } from './share-format'
-import { LIGHTBOX_CSS, LIGHTBOX_JS, LIGHTBOX_JS_HASH } from './share-lightbox'
+import { esc, htmlDocument, inlineHash, pageCsp } from './page-shell'
+import { LIGHTBOX_CSS, LIGHTBOX_JS } from './share-lightbox'
 
 /*
- * The frame of the public pages (/s/{token}, /v/{code}): one HTML document with its stylesheet inline
- * and no app code, so it opens fast on a weak phone signal and under a CSP that allows exactly this
- * stylesheet and the photo viewer's small script (their hashes, share-lightbox.ts) and nothing else.
- * No inline style attributes anywhere: the CSP refuses them.
+ * The look of the public pages (/s/{token}, /v/{code}): the firm's blue band, a card below it, the
+ * icons, in the one page shell (page-shell.ts), so a page opens fast on a weak phone signal and under a
+ * CSP that allows exactly this stylesheet and the photo viewer's small script (share-lightbox.ts) and
+ * nothing else. Every public page uses this frame; a page with its own look would name its own CSS.
  */
 
 export const PAGE_CSS = `*,*::before,*::after{box-sizing:border-box}
@@ -79,21 +78,18 @@ label{display:block;font-weight:600;margin:18px 0 8px;text-align:left}
 @media (min-width:640px){.vrow{grid-template-columns:36px 132px minmax(0,1fr);align-content:start}.thumb,.nothumb{width:132px;height:99px;grid-row:span 3}.vrow .hash,.vrow .mark{grid-column:3}}
 ${LIGHTBOX_CSS}`
 
-export const PAGE_CSS_HASH = `sha256-${createHash('sha256').update(PAGE_CSS).digest('base64')}`
+export const PAGE_CSS_HASH = inlineHash(PAGE_CSS)
 
 /**
  * The pages' own policy: this stylesheet, the photo viewer's script, images of this origin, the PIN
  * form posting here; nothing else.
  */
-export const PAGE_CSP = [
-  "default-src 'none'",
-  `style-src '${PAGE_CSS_HASH}'`,
-  `script-src '${LIGHTBOX_JS_HASH}'`,
+export const PAGE_CSP = pageCsp({ css: PAGE_CSS, js: LIGHTBOX_JS }, [
   "img-src 'self'",
   "form-action 'self'",
   "base-uri 'none'",
   "frame-ancestors 'none'",
-].join('; ')
+])
 
 const svg = (size: number, body: string) =>
   `<svg width="${size}" height="${size}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">${body}</svg>`
@@ -124,20 +120,23 @@ export function page(opts: {
   /** The photo viewer's script (share-lightbox.ts), on a page that has photos to view. */
   viewer?: boolean
 }) {
-  return `<!doctype html>
-<html lang="id"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
+  const head = `
 <meta name="robots" content="noindex,nofollow">
 <meta name="referrer" content="no-referrer">
 <meta name="theme-color" content="#1d4ed8">
 <meta property="og:title" content="${esc(opts.title)}">
 <meta property="og:description" content="${esc(opts.sub ? `${opts.sub} · ${opts.firm}` : opts.firm)}">
-<meta property="og:type" content="website">
-<title>${esc(opts.title)}</title>
-<style>${PAGE_CSS}</style></head>
-<body><header class="top${opts.narrow ? ' narrow' : ''}"><div class="top-in"><div class="firm">${ICONS.building()}<span>${esc(opts.firm)}</span></div>
+<meta property="og:type" content="website">`
+  const body = `<header class="top${opts.narrow ? ' narrow' : ''}"><div class="top-in"><div class="firm">${ICONS.building()}<span>${esc(opts.firm)}</span></div>
 <h1>${esc(opts.heading)}</h1>${opts.sub ? `<p class="sub">${esc(opts.sub)}</p>` : ''}</div></header>
-<main class="main">${opts.body}</main>${opts.viewer ? `<script>${LIGHTBOX_JS}</script>` : ''}</body></html>`
+<main class="main">${opts.body}</main>`
+  return htmlDocument({
+    title: opts.title,
+    css: PAGE_CSS,
+    head,
+    body,
+    script: opts.viewer ? LIGHTBOX_JS : undefined,
+  })
 }
 
 /** A short message page: one card with an icon, a heading and a line of text (errors, the PIN form). */
@@ -153,4 +152,21 @@ export function messagePage(opts: {
   const body = `<section class="card center"><div class="icon${opts.tone ? ` ${opts.tone}` : ''}">${opts.icon}</div>
 <h1>${esc(opts.heading)}</h1><p>${esc(opts.text)}</p>${opts.extra ?? ''}</section>`
   return page({ title: opts.title, firm: opts.firm, heading: opts.title, body, narrow: true })
+}
+
+/** A page that names nothing (an unknown link or code): 404. */
+export function notFoundPageHtml(firm: string, heading: string, text: string): string {
+  return messagePage({ title: heading, firm, icon: ICONS.search(), tone: 'bad', heading, text })
+}
+
+/** Too many requests to the public pages (issue 31's budget): when to come back, nothing else. */
+export function busyPageHtml(firm: string, message: string): string {
+  return messagePage({
+    title: 'Terlalu banyak permintaan',
+    firm,
+    icon: ICONS.clock(),
+    tone: 'bad',
+    heading: 'Coba lagi sebentar lagi',
+    text: message,
+  })
 }

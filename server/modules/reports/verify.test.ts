@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { VERIFY_MSG } from '../../../src/contracts/shares'
 import { createTestApp, samplePng, TEST_DB, type TestApp } from '../../test/harness'
+import { readyReport, sha256, TINY_PDF } from '../../test/share-fixtures'
 import { drainQueue } from '../whatsapp/send-queue'
 import { SIM_KEYS, SimulatedDriver } from '../whatsapp/simulated-driver'
 import { writeState } from '../whatsapp/state'
-import { readyReport, sha256, TINY_PDF } from './share-fixtures'
 
 /*
  * The verification page of a printed report (issue 24): the same SHA-256 values as the stored photos,

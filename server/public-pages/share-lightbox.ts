@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto'
-import type { PublicPhoto } from '../../../src/contracts/shares'
-import { esc, formatMoment } from './share-format'
+import type { PublicPhoto } from '../../src/contracts/shares'
+import { formatMoment } from '../modules/shares/share-format'
+import { esc, inlineHash } from './page-shell'
 
 /*
  * The share page's photo viewer (issue 30): a photo used to open as a bare image in a new tab, without
@@ -55,7 +55,7 @@ document.addEventListener('touchend',function(e){if(x===null)return;var t=e.chan
 if(lb&&Math.abs(dx)>=50&&Math.abs(dx)>Math.abs(dy)*1.5)go(lb.querySelector(dx<0?'.lb-next':'.lb-prev'))},{passive:true});
 })();`
 
-export const LIGHTBOX_JS_HASH = `sha256-${createHash('sha256').update(LIGHTBOX_JS).digest('base64')}`
+export const LIGHTBOX_JS_HASH = inlineHash(LIGHTBOX_JS)
 
 const STATUS: Record<string, string> = {
   approved: 'Disetujui',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { expect } from 'vitest'
-import { createTestApp, type TestApp } from '../../test/harness'
+import { PUBLIC_PAGE_PREFIXES } from '../../src/contracts/public-paths'
+import { createTestApp, type TestApp } from './harness'
 import { photoDoc, readyReport, sha256 } from './share-fixtures'
 
 /* The app, accounts and project the in-process share tests share (one per test file). */
@@ -40,4 +41,4 @@ export async function startShareTest(overrides: Parameters<typeof createTestApp>
   return { t, admin, member, project, create, reportLink }
 }
 
-export const tokenOf = (url: string) => url.split('/s/')[1] as string
+export const tokenOf = (url: string) => url.split(PUBLIC_PAGE_PREFIXES.share)[1] as string
