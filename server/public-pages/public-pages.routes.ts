@@ -12,6 +12,7 @@ import { verifyBudgetKey, verifyReport } from '../modules/reports/verify.service
 import { firmContact, liveShare, openShare, shareBudgetKey, visitorOf } from '../modules/shares/public-share'
 import { PIN_PASS_COOKIE, PIN_PASS_S, pinPass } from '../modules/shares/share-crypto'
 import { checkPin } from '../modules/shares/share-pin'
+import type { Routes } from '../route'
 import { sendPage } from './page-shell'
 import { busyPageHtml, notFoundPageHtml, PAGE_CSP } from './public-frame'
 import { gonePageHtml, pinPageHtml, sharePageHtml, throttledPageHtml } from './share-pages'

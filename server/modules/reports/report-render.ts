@@ -4,6 +4,8 @@ import { Writable } from 'node:stream'
 import type { Kysely } from 'kysely'
 import sharp from 'sharp'
 import { periodLabel } from '../../../src/contracts/days'
+import { pathTo } from '../../../src/contracts/endpoint'
+import { verifyPage } from '../../../src/contracts/public.endpoints'
 import type { ReportPerPage } from '../../../src/contracts/reports'
 import { workItemLabel } from '../../../src/contracts/work-items'
 import type { DB } from '../../db/schema'
@@ -186,7 +188,7 @@ export async function renderReport({
       signatories: firm.signatories,
       title: report.title,
       code: report.code,
-      verifyUrl: `${base}/v/${report.code}`,
+      verifyUrl: `${base}${pathTo(verifyPage, { code: report.code })}`,
       projectName: report.project_name,
       projectDescription: report.project_description,
       period: periodLabel(report.period_from, report.period_to),

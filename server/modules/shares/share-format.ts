@@ -29,7 +29,3 @@ export function formatSize(bytes: number | null): string {
   if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`
   return `${Math.max(1, Math.round(bytes / 1024))} KB`
 }
-
-/** Text for HTML, attributes included. */
-export const esc = (s: string | null | undefined) =>
-  (s ?? '').replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)

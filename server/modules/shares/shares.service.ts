@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely'
+import { pathTo } from '../../../src/contracts/endpoint'
 import { parseId } from '../../../src/contracts/ids'
+import { sharePage } from '../../../src/contracts/public.endpoints'
 import { REPORT_MSG } from '../../../src/contracts/reports'
 import { SHARE_MSG, type Share } from '../../../src/contracts/shares'
 import { type Actor, access } from '../../access'
@@ -30,7 +32,7 @@ const DAY_MS = 86_400_000
 
 /** The link as the client opens it: PUBLIC_URL when set, else the address this request came to. */
 export const shareUrl = (deps: Pick<Deps, 'config'>, origin: string, token: string) =>
-  `${deps.config.publicUrl ?? origin}/s/${token}`
+  `${deps.config.publicUrl ?? origin}${pathTo(sharePage, { token })}`
 
 export async function createShare(
   deps: Deps,
