@@ -45,8 +45,9 @@ if (config.workers === 1) {
   // Photos stored before issue 23: their GPS leaves the public bytes, their sha256 is filled (once).
   await queueDocPrivacy({ db: deps.db, dialect: database.dialect })
 
-  // Workers run index.ts with this process's loader flags (tsx), so they start as `npm start` does.
-  cluster.setupPrimary({ exec: path.join(import.meta.dirname, 'index.ts') })
+  // Workers run the index beside this file with this process's flags: dist-server/index.js when this is
+  // the built dist-server/cluster.js (production, plain node), server/index.ts under tsx in development.
+  cluster.setupPrimary({ exec: path.join(import.meta.dirname, `index${path.extname(import.meta.filename)}`) })
   let stopping = false
   /** A worker that dies young is restarted after a growing pause, so a crash at start cannot spin. */
   let pauseMs = 0
