@@ -9,9 +9,14 @@ import type { Deps } from '../deps'
 import { AppError } from '../http'
 import { publicBudget, publicHeaders } from '../limits/public-budget'
 import { verifyBudgetKey, verifyReport } from '../modules/reports/verify.service'
-import { firmContact, liveShare, openShare, shareBudgetKey, visitorOf } from '../modules/shares/public-share'
-import { PIN_PASS_COOKIE, PIN_PASS_S, pinPass } from '../modules/shares/share-crypto'
-import { checkPin } from '../modules/shares/share-pin'
+import {
+  enterPin,
+  firmContact,
+  openShare,
+  PIN_PASS_COOKIE,
+  shareBudgetKey,
+  visitorOf,
+} from '../modules/shares/public-share'
 import type { Routes } from '../route'
 import { sendPage } from './page-shell'
 import { busyPageHtml, notFoundPageHtml, PAGE_CSP } from './public-frame'
@@ -54,15 +59,11 @@ async function sharePage(c: Context, deps: Deps, token: string) {
 /** The PIN form's post: a right PIN earns the pass and goes to the page; anything else is answered here. */
 async function pinPosted(c: Context, deps: Deps, token: string, pin: string) {
   try {
-    const share = await liveShare(deps, token)
-    if (share.pin_hash && !pin) throw new AppError(422, SHARE_MSG.badPin, { pin: SHARE_MSG.badPin })
-    await checkPin(deps, share, pin, visitorOf(c, deps).address)
-    if (share.pin_hash) {
-      const now = Math.floor(Date.now() / 1000)
-      const exp = Math.min(now + PIN_PASS_S, Math.floor(Date.parse(share.expires_at) / 1000))
-      setCookie(c, PIN_PASS_COOKIE, pinPass(share.sign_key, token, exp), {
+    const pass = await enterPin(deps, token, pin, visitorOf(c, deps).address)
+    if (pass) {
+      setCookie(c, PIN_PASS_COOKIE, pass.value, {
         path: pathTo(endpoints.sharePage, { token }),
-        maxAge: Math.max(0, exp - now),
+        maxAge: pass.maxAge,
         httpOnly: true,
         sameSite: 'Lax',
         secure:

@@ -1,9 +1,8 @@
 import { periodLabel } from '../../src/contracts/days'
 import { pathTo } from '../../src/contracts/endpoint'
 import { sharePagePin, verifyPage } from '../../src/contracts/public.endpoints'
-import { type PublicShare, SHARE_MSG } from '../../src/contracts/shares'
-import type { FirmContact } from '../modules/shares/public-share'
-import { formatMoment, formatSize } from '../modules/shares/share-format'
+import { type FirmContact, type PublicShare, SHARE_MSG } from '../../src/contracts/shares'
+import { formatMoment } from '../modules/shares/share-format'
 import { esc } from './page-shell'
 import { ICONS, messagePage, page } from './public-frame'
 import { cardId, lightboxes, photoFacts, viewerId } from './share-lightbox'
@@ -124,4 +123,11 @@ export function throttledPageHtml(firm: FirmContact, message: string): string {
     text: message,
     extra: `<p class="note">${esc(SHARE_MSG.contact(firm.name, firm.phone))}</p>`,
   })
+}
+
+/** 1.4 MB, 820 KB. */
+function formatSize(bytes: number | null): string {
+  if (bytes === null) return ''
+  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`
 }

@@ -50,6 +50,9 @@ export type Share = v.InferOutput<typeof ShareSchema>
 export const ShareCreatedSchema = v.object({ id: v.number(), url: v.string(), expires_at: v.string() })
 export type ShareCreated = v.InferOutput<typeof ShareCreatedSchema>
 
+/** Whom a visitor of a public page asks for the PIN or a new link: the firm's name and phone (firm settings). */
+export type FirmContact = { name: string; phone: string | null }
+
 export const SHARE_MSG = {
   listed: 'Daftar tautan bagikan',
   created: 'Tautan berhasil dibuat',

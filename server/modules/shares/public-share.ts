@@ -3,7 +3,7 @@ import type { Context } from 'hono'
 import { sql } from 'kysely'
 import { pathTo } from '../../../src/contracts/endpoint'
 import { sharePhoto, shareReport as shareReportFile } from '../../../src/contracts/public.endpoints'
-import { type PublicShare, SHARE_MSG } from '../../../src/contracts/shares'
+import { type FirmContact, type PublicShare, SHARE_MSG } from '../../../src/contracts/shares'
 import type { Deps } from '../../deps'
 import { AppError, notFound } from '../../http'
 import { publicAddress } from '../../limits/public-budget'
@@ -17,7 +17,15 @@ import {
   shareReport,
   shareState,
 } from './share-content'
-import { pinPassMatches, signatureMatches, signUrl, TOKEN_PATTERN, urlExpiry } from './share-crypto'
+import {
+  PIN_PASS_S,
+  pinPass,
+  pinPassMatches,
+  signatureMatches,
+  signUrl,
+  TOKEN_PATTERN,
+  urlExpiry,
+} from './share-crypto'
 import { checkPin } from './share-pin'
 
 /*
@@ -27,9 +35,6 @@ import { checkPin } from './share-pin'
  * epoch (server/read-cache.ts), not once per request: a photo request never re-runs a period's
  * selection while nothing was written (issue 31).
  */
-
-/** Whom a visitor asks for the PIN or a new link: the firm's name and phone (firm settings). */
-export type FirmContact = { name: string; phone: string | null }
 
 /** What the public budget counts a share link's request under (a malformed token: the address only). */
 export function shareBudgetKey(c: Context): string | undefined {
@@ -111,6 +116,29 @@ export async function openShare(
     await checkPin(deps, share, pin, visitor.address)
   if (visitor.counted) await countView(deps, share, visitor)
   return publicShare(deps, share)
+}
+
+/** The pass cookie a right PIN leaves on the link's page (share-crypto.ts; decision 0066). */
+export { PIN_PASS_COOKIE } from './share-crypto'
+
+/**
+ * The PIN form's post: the link live (404, 410), a PIN given when it has one (422 'PIN harus 6 angka'
+ * for an empty field), counted and compared (401, 429). A right PIN earns the pass: its cookie value and
+ * lifetime (12 hours, or less when the link ends sooner); a link without a PIN needs none (null).
+ */
+export async function enterPin(
+  deps: Deps,
+  token: string,
+  pin: string,
+  address: string,
+): Promise<{ value: string; maxAge: number } | null> {
+  const share = await liveShare(deps, token)
+  if (share.pin_hash && !pin) throw new AppError(422, SHARE_MSG.badPin, { pin: SHARE_MSG.badPin })
+  await checkPin(deps, share, pin, address)
+  if (!share.pin_hash) return null
+  const now = Math.floor(Date.now() / 1000)
+  const exp = Math.min(now + PIN_PASS_S, Math.floor(Date.parse(share.expires_at) / 1000))
+  return { value: pinPass(share.sign_key, token, exp), maxAge: Math.max(0, exp - now) }
 }
 
 /**

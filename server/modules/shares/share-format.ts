@@ -22,10 +22,3 @@ export function formatMoment(iso: string | null, timeZone: string, short = false
   }
   return short ? f.format(at).replace(' pukul ', ', ') : f.format(at)
 }
-
-/** 1.4 MB, 820 KB. */
-export function formatSize(bytes: number | null): string {
-  if (bytes === null) return ''
-  if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1).replace('.', ',')} MB`
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`
-}
