@@ -320,7 +320,13 @@ export const notice = defineRecipe({
       danger: { bg: 'red.50', color: 'red.800', borderColor: 'red.200', '& > svg': { color: 'red.600' } },
     },
     size: {
-      sm: { px: '3', py: '2', fontSize: 'xs', '& > svg': { w: '3.5', h: '3.5', mt: '0' } },
+      sm: {
+        alignItems: 'center',
+        px: '3',
+        py: '2',
+        fontSize: 'xs',
+        '& > svg': { w: '3.5', h: '3.5', mt: '0' },
+      },
       md: { px: '3', py: '2.5', fontSize: 'sm', '& > svg': { w: '4', h: '4' } },
     },
   },

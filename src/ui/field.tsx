@@ -3,6 +3,7 @@ import { css, cx } from 'styled-system/css'
 import { flex, stack } from 'styled-system/patterns'
 import { input } from 'styled-system/recipes'
 import { IconChevronDown } from './icons'
+import { Notice } from './notice'
 
 type FieldShellProps = {
   id: string
@@ -205,20 +206,8 @@ export function TextAreaField({ label, error, hint, className, required, ...prop
 export function FormError({ message }: { message?: string | null }) {
   if (!message) return null
   return (
-    <div
-      role="alert"
-      className={css({
-        fontSize: 'sm',
-        color: 'danger.fg',
-        bg: 'danger.soft',
-        borderWidth: '1px',
-        borderColor: 'red.200',
-        borderRadius: 'md',
-        px: '3',
-        py: '2.5',
-      })}
-    >
+    <Notice role="alert" tone="danger">
       {message}
-    </div>
+    </Notice>
   )
 }

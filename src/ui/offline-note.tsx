@@ -1,6 +1,6 @@
-import { css, cx } from 'styled-system/css'
 import { useOnline } from '../lib/use-online'
 import { IconWifiOff } from './icons'
+import { Notice } from './notice'
 
 /**
  * The line a list shown from the device's copy carries while there is no signal: what is shown is the
@@ -15,28 +15,14 @@ export function OfflineNote({
 }) {
   if (useOnline()) return null
   return (
-    <p
+    <Notice
       data-testid="offline-note"
-      className={cx(
-        css({
-          display: 'flex',
-          alignItems: 'center',
-          gap: '2',
-          px: '3',
-          py: '2',
-          fontSize: 'xs',
-          color: 'amber.900',
-          bg: 'amber.50',
-          borderWidth: '1px',
-          borderColor: 'amber.200',
-          borderRadius: 'md',
-          '& svg': { flexShrink: 0, w: '3.5', h: '3.5' },
-        }),
-        className,
-      )}
+      tone="warning"
+      size="sm"
+      icon={<IconWifiOff aria-hidden="true" />}
+      className={className}
     >
-      <IconWifiOff aria-hidden="true" />
       {children}
-    </p>
+    </Notice>
   )
 }

@@ -7,6 +7,7 @@ import { type FieldErrors, serverFieldErrors, validate, withoutError } from '../
 import { Button } from '../../../ui/button'
 import { FormError, TextField } from '../../../ui/field'
 import { IconArrowLeft, IconKey, IconMail, IconMessageSquare, IconRefresh } from '../../../ui/icons'
+import { Notice } from '../../../ui/notice'
 import { PasswordField } from '../../../ui/password-field'
 import { requestResetCode, resetWithCode } from '../api'
 
@@ -112,21 +113,9 @@ export function ForgotPassword({
   return (
     <div className={stack({ gap: '0' })}>
       <h1 className={css({ textStyle: 'pageTitle' })}>Buat Password Baru</h1>
-      <p
-        role="status"
-        className={css({
-          mt: '3',
-          p: '3',
-          fontSize: 'sm',
-          color: 'blue.900',
-          bg: 'blue.50',
-          borderWidth: '1px',
-          borderColor: 'blue.200',
-          borderRadius: 'lg',
-        })}
-      >
+      <Notice role="status" tone="info" className={css({ mt: '3' })}>
         {sentNote}
-      </p>
+      </Notice>
       <form onSubmit={saveNewPassword} noValidate className={stack({ mt: '6', gap: '4' })}>
         <FormError message={formError} />
         <TextField

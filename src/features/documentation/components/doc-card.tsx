@@ -19,6 +19,7 @@ import {
   IconTrash,
   IconUpload,
 } from '../../../ui/icons'
+import { Notice } from '../../../ui/notice'
 import { Tooltip } from '../../../ui/tooltip'
 import type { QueuedDocState } from '../outbox'
 import type { SiteDoc } from '../site'
@@ -71,6 +72,10 @@ const actionButton = css({
 })
 
 const LONG_DESCRIPTION = 140
+
+/** The reviewer's note on a photo sent back, kept as typed (its line breaks). */
+const reviewNote = css({ lineHeight: '1.5', whiteSpace: 'pre-line' })
+const reviewNoteLabel = css({ display: 'block', fontSize: 'xs', fontWeight: '600', color: 'red.700' })
 
 const chip = css({
   display: 'inline-flex',
@@ -219,27 +224,10 @@ export const DocCard = memo(function DocCard({
         <CardPlace image={doc.images[0]} />
         <DuplicateNote doc={doc} />
         {doc.status === 'rejected' && doc.review_note ? (
-          <div
-            data-testid="review-note"
-            className={css({
-              fontSize: 'sm',
-              lineHeight: '1.5',
-              color: 'red.800',
-              bg: 'red.50',
-              borderWidth: '1px',
-              borderColor: 'red.200',
-              borderRadius: 'md',
-              px: '3',
-              py: '2',
-              whiteSpace: 'pre-line',
-              wordBreak: 'break-word',
-            })}
-          >
-            <span className={css({ display: 'block', fontSize: 'xs', fontWeight: '600', color: 'red.700' })}>
-              Catatan revisi
-            </span>
+          <Notice data-testid="review-note" tone="danger" className={reviewNote}>
+            <span className={reviewNoteLabel}>Catatan revisi</span>
             {doc.review_note}
-          </div>
+          </Notice>
         ) : null}
         <div className={hstack({ gap: '2', mt: 'auto', minW: '0' })}>
           <Avatar name={doc.creator.name} size="xs" />

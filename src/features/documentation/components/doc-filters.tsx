@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { grid, hstack } from 'styled-system/patterns'
+import { card } from 'styled-system/recipes'
 import type { Status } from '../../../contracts/projects'
 import { workItemLabel } from '../../../contracts/work-items'
 import { workItemsQueryOptions } from '../../../lib/work-items'
@@ -55,15 +56,7 @@ export function DocFiltersBar({
       aria-label="Filter dokumentasi"
       open={open}
       onToggle={(e) => setOpen(e.currentTarget.open)}
-      className={css({
-        mb: '4',
-        p: '3',
-        bg: 'surface',
-        borderWidth: '1px',
-        borderColor: 'border',
-        borderRadius: 'lg',
-        boxShadow: 'xs',
-      })}
+      className={cx(card({ padding: 'none' }), css({ mb: '4', p: '3' }))}
     >
       <summary
         className={hstack({

@@ -9,12 +9,11 @@ import {
   type HistoryObjectKind,
 } from '../../../contracts/history'
 import type { Project } from '../../../contracts/projects'
-import { failureMessage } from '../../../lib/api'
-import { useOnline } from '../../../lib/use-online'
 import { Button } from '../../../ui/button'
-import { EmptyState, LoadFailed } from '../../../ui/empty-state'
-import { IconAlertCircle, IconClock } from '../../../ui/icons'
-import { NotStoredHere, notStored } from '../../../ui/not-stored'
+import { EmptyState } from '../../../ui/empty-state'
+import { IconClock } from '../../../ui/icons'
+import { ListCard } from '../../../ui/list-card'
+import { ListStates } from '../../../ui/list-states'
 import { RoleBadge } from '../../../ui/role-badge'
 import { RowSkeletons } from '../../../ui/row-skeletons'
 import { Spinner } from '../../../ui/spinner'
@@ -65,7 +64,6 @@ const jakartaTime = new Intl.DateTimeFormat('id-ID', {
 /** Riwayat (admins): every change in the project, newest first, grouped by Jakarta day, paged as it scrolls. */
 export function HistoryPage({ project }: { project: Project }) {
   const query = useInfiniteQuery(projectHistoryQueryOptions(project.id))
-  const online = useOnline()
   const sentinel = useRef<HTMLDivElement>(null)
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query
 
@@ -82,30 +80,7 @@ export function HistoryPage({ project }: { project: Project }) {
     return () => io.disconnect()
   }, [hasNextPage, isFetchingNextPage, fetchNextPage])
 
-  if (notStored(query, online)) return <NotStoredHere />
-  if (query.isPending) return <HistorySkeleton />
-  if (query.isError && !query.data)
-    return (
-      <LoadFailed
-        icon={<IconAlertCircle />}
-        title="Gagal memuat riwayat"
-        description={failureMessage(query.error, {
-          failed: 'Gagal memuat riwayat',
-          thrown: 'Periksa koneksi Anda.',
-        })}
-        onRetry={query.refetch}
-      />
-    )
   const entries = query.data?.pages.flatMap((p) => p.entries) ?? []
-  if (entries.length === 0)
-    return (
-      <EmptyState
-        icon={<IconClock />}
-        title="Belum ada riwayat"
-        description="Perubahan di project ini akan tercatat di sini."
-      />
-    )
-
   const days: Array<{ day: string; entries: HistoryEntry[] }> = []
   for (const e of entries) {
     const day = jakartaDay.format(new Date(e.at))
@@ -115,53 +90,60 @@ export function HistoryPage({ project }: { project: Project }) {
   }
 
   return (
-    <div className={stack({ gap: '6' })}>
-      {days.map((d) => (
-        <section key={d.day} aria-label={d.day}>
-          <h2
-            className={css({
-              fontSize: 'xs',
-              fontWeight: '600',
-              color: 'fgMuted',
-              textTransform: 'uppercase',
-              letterSpacing: '0.04em',
-              mb: '2',
-            })}
-          >
-            {d.day}
-          </h2>
-          <ol
-            className={css({
-              bg: 'surface',
-              borderWidth: '1px',
-              borderColor: 'border',
-              borderRadius: 'xl',
-              overflow: 'hidden',
-              boxShadow: 'xs',
-            })}
-          >
-            {d.entries.map((e) => (
-              <HistoryRow key={e.id} entry={e} />
-            ))}
-          </ol>
-        </section>
-      ))}
-      <div ref={sentinel} />
-      {hasNextPage ? (
-        <div className={flex({ justify: 'center' })}>
-          <Button variant="secondary" onClick={() => fetchNextPage()} loading={isFetchingNextPage}>
-            Muat lebih banyak
-          </Button>
-        </div>
-      ) : entries.length > 10 ? (
-        <p className={css({ textAlign: 'center', fontSize: 'xs', color: 'fgMuted' })}>Awal riwayat project</p>
-      ) : null}
-      {isFetchingNextPage ? (
-        <span className={css({ srOnly: true })} role="status">
-          <Spinner /> Memuat
-        </span>
-      ) : null}
-    </div>
+    <ListStates
+      query={query}
+      count={entries.length}
+      loading={<HistorySkeleton />}
+      failedTitle="Gagal memuat riwayat"
+      empty={
+        <EmptyState
+          icon={<IconClock />}
+          title="Belum ada riwayat"
+          description="Perubahan di project ini akan tercatat di sini."
+        />
+      }
+    >
+      <div className={stack({ gap: '6' })}>
+        {days.map((d) => (
+          <section key={d.day} aria-label={d.day}>
+            <h2
+              className={css({
+                fontSize: 'xs',
+                fontWeight: '600',
+                color: 'fgMuted',
+                textTransform: 'uppercase',
+                letterSpacing: '0.04em',
+                mb: '2',
+              })}
+            >
+              {d.day}
+            </h2>
+            <ListCard as="ol">
+              {d.entries.map((e) => (
+                <HistoryRow key={e.id} entry={e} />
+              ))}
+            </ListCard>
+          </section>
+        ))}
+        <div ref={sentinel} />
+        {hasNextPage ? (
+          <div className={flex({ justify: 'center' })}>
+            <Button variant="secondary" onClick={() => fetchNextPage()} loading={isFetchingNextPage}>
+              Muat lebih banyak
+            </Button>
+          </div>
+        ) : entries.length > 10 ? (
+          <p className={css({ textAlign: 'center', fontSize: 'xs', color: 'fgMuted' })}>
+            Awal riwayat project
+          </p>
+        ) : null}
+        {isFetchingNextPage ? (
+          <span className={css({ srOnly: true })} role="status">
+            <Spinner /> Memuat
+          </span>
+        ) : null}
+      </div>
+    </ListStates>
   )
 }
 
@@ -175,7 +157,6 @@ function HistoryRow({ entry }: { entry: HistoryEntry }) {
         gap: { base: '3', md: '4' },
         px: { base: '4', md: '5' },
         py: '3.5',
-        '& + &': { borderTopWidth: '1px', borderColor: 'border' },
       })}
     >
       <time

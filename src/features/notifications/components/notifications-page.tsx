@@ -9,6 +9,7 @@ import { formatRelativeTime } from '../../../lib/format'
 import { Button } from '../../../ui/button'
 import { EmptyState } from '../../../ui/empty-state'
 import { IconArrowLeft, IconBell, IconCheck, IconCheckCircle, IconSearchX } from '../../../ui/icons'
+import { ListCard } from '../../../ui/list-card'
 import { notify } from '../../../ui/notify'
 import { SearchBox } from '../../../ui/page-header'
 import { RowSkeletons } from '../../../ui/row-skeletons'
@@ -157,20 +158,9 @@ function NotificationList({
   if (loading) return <ListSkeleton />
   if (items.length === 0) return <div className={css({ mt: '4' })}>{empty}</div>
   return (
-    <ul
-      aria-label="Daftar notifikasi"
-      className={css({
-        mt: '4',
-        bg: 'surface',
-        borderWidth: '1px',
-        borderColor: 'border',
-        borderRadius: 'xl',
-        overflow: 'hidden',
-        boxShadow: 'xs',
-      })}
-    >
+    <ListCard aria-label="Daftar notifikasi" className={css({ mt: '4' })}>
       {items.map((n) => (
-        <li key={n.id} className={css({ '& + &': { borderTopWidth: '1px', borderColor: 'border' } })}>
+        <li key={n.id}>
           <button
             type="button"
             data-read={n.is_read}
@@ -241,7 +231,7 @@ function NotificationList({
           </button>
         </li>
       ))}
-    </ul>
+    </ListCard>
   )
 }
 

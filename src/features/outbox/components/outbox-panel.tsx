@@ -12,6 +12,7 @@ import type { OutboxItem } from '../../../lib/outbox-types'
 import { useOnline } from '../../../lib/use-online'
 import { Button } from '../../../ui/button'
 import { ConfirmDialog, Dialog } from '../../../ui/dialog'
+import { EmptyState } from '../../../ui/empty-state'
 import { IconTile } from '../../../ui/icon-tile'
 import {
   IconAlertCircle,
@@ -28,11 +29,15 @@ import {
   IconTrash,
   IconWifiOff,
 } from '../../../ui/icons'
+import { MetaLine } from '../../../ui/meta-line'
+import { Notice } from '../../../ui/notice'
 import { Spinner } from '../../../ui/spinner'
 import { Tooltip } from '../../../ui/tooltip'
 import { useStorageUsage } from './use-storage-usage'
 
 const time = (ms: number) => dayjs(ms).format('HH.mm')
+/** The notes above the list keep the spacing the panel's own note box had. */
+const noticeGap = css({ mb: '3' })
 
 /** Each kind's icon by the registry's name for it; a kind this build does not know shows the outbox. */
 const KIND_ICONS: Record<OutboxKind['icon'], typeof IconImage> = {
@@ -132,11 +137,11 @@ function ItemRow({ item, onDiscard }: { item: OutboxItem; onDiscard: (item: Outb
             {item.detail}
           </p>
         ) : null}
-        <p className={css({ fontSize: 'xs', color: 'fgSubtle', mt: '0.5' })}>
-          {item.scope.projectName ? `${item.scope.projectName} · ` : ''}
-          dibuat {time(item.createdAt)}
-          {item.bytes > 2048 ? ` · ${formatBytes(item.bytes)}` : ''}
-        </p>
+        <MetaLine className={css({ mt: '0.5' })}>
+          {item.scope.projectName ? <span>{item.scope.projectName}</span> : null}
+          <span>dibuat {time(item.createdAt)}</span>
+          {item.bytes > 2048 ? <span>{formatBytes(item.bytes)}</span> : null}
+        </MetaLine>
         <StatusLine item={item} />
         {item.status === 'failed' ? (
           <div className={flex({ gap: '2', mt: '2' })}>
@@ -304,13 +309,13 @@ export function OutboxPanel({
         }
       >
         {!online ? (
-          <Notice tone="warning" icon={<IconWifiOff size={16} />}>
+          <Notice tone="warning" icon={<IconWifiOff />} className={noticeGap}>
             Anda sedang offline. Item tersimpan aman di perangkat ini dan dikirim otomatis saat ada sinyal,
             juga jika aplikasi ditutup.
           </Notice>
         ) : null}
         {authRequired ? (
-          <Notice tone="danger" icon={<IconAlertCircle size={16} />}>
+          <Notice tone="danger" icon={<IconAlertCircle />} className={noticeGap}>
             Sesi Anda sudah berakhir. Item tetap disimpan;{' '}
             <Link to="/login" className={css({ fontWeight: '600', textDecoration: 'underline' })}>
               masuk lagi
@@ -324,26 +329,13 @@ export function OutboxPanel({
           </p>
         ) : null}
         {items.length === 0 ? (
-          <div className={css({ textAlign: 'center', py: '8', color: 'fgMuted' })}>
-            <span
-              className={css({
-                display: 'inline-grid',
-                placeItems: 'center',
-                w: '12',
-                h: '12',
-                borderRadius: 'full',
-                bg: 'success.soft',
-                color: 'success.fg',
-                mb: '3',
-              })}
-            >
-              <IconCheckCircle size={24} />
-            </span>
-            <p className={css({ fontWeight: '600', color: 'fg' })}>Kotak Keluar kosong</p>
-            <p className={css({ fontSize: 'sm', mt: '1' })}>
-              Foto, komentar dan suka yang dibuat tanpa sinyal muncul di sini sampai terkirim.
-            </p>
-          </div>
+          <EmptyState
+            layout="plain"
+            tone="success"
+            icon={<IconCheckCircle />}
+            title="Kotak Keluar kosong"
+            description="Foto, komentar dan suka yang dibuat tanpa sinyal muncul di sini sampai terkirim."
+          />
         ) : (
           <>
             <Section title="Ditolak server" count={failed.length}>
@@ -393,37 +385,5 @@ export function OutboxPanel({
         }}
       />
     </>
-  )
-}
-
-function Notice({
-  tone,
-  icon,
-  children,
-}: {
-  tone: 'warning' | 'danger'
-  icon: React.ReactNode
-  children: React.ReactNode
-}) {
-  return (
-    <div
-      className={css({
-        display: 'flex',
-        gap: '2',
-        alignItems: 'flex-start',
-        fontSize: 'sm',
-        p: '3',
-        mb: '3',
-        borderRadius: 'lg',
-        borderWidth: '1px',
-        ...(tone === 'warning'
-          ? { bg: 'warning.soft', color: 'warning.fg', borderColor: 'amber.200' }
-          : { bg: 'danger.soft', color: 'danger.fg', borderColor: 'red.200' }),
-        '& svg': { mt: '0.5', flexShrink: 0 },
-      })}
-    >
-      {icon}
-      <p>{children}</p>
-    </div>
   )
 }

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react'
 import { css, cx } from 'styled-system/css'
 import { grid } from 'styled-system/patterns'
+import { card } from 'styled-system/recipes'
 import type { DashboardAnalysis } from '../../../contracts/projects'
 import { IconTile } from '../../../ui/icon-tile'
 import {
@@ -76,19 +77,17 @@ export function StatCards({ analysis }: { analysis: DashboardAnalysis | undefine
       {STATS.map((s) => (
         <li
           key={s.label}
-          className={css({
-            display: 'flex',
-            // Top-aligned: a label that wraps to two lines must not push its number below its neighbours'.
-            alignItems: 'flex-start',
-            gap: '3',
-            p: { base: '3', md: '4' },
-            bg: 'surface',
-            borderWidth: '1px',
-            borderColor: 'border',
-            borderRadius: 'lg',
-            boxShadow: 'card',
-            minW: '0',
-          })}
+          className={cx(
+            card({ padding: 'none' }),
+            css({
+              display: 'flex',
+              // Top-aligned: a label that wraps to two lines must not push its number below its neighbours'.
+              alignItems: 'flex-start',
+              gap: '3',
+              p: { base: '3', md: '4' },
+              minW: '0',
+            }),
+          )}
         >
           <IconTile
             size="sm"

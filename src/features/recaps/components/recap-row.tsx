@@ -5,6 +5,7 @@ import { fileExtension, formatBytes } from '../../../lib/format'
 import { needsSignalTo } from '../../../lib/use-online'
 import { Button } from '../../../ui/button'
 import { IconDownload, IconFile, IconTrash } from '../../../ui/icons'
+import { MetaLine } from '../../../ui/meta-line'
 
 /** SPEC section 2: the created date in Indonesian (id-ID) format, e.g. '5 Maret 2025'. */
 const createdDate = new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'long', year: 'numeric' })
@@ -56,18 +57,7 @@ const s = {
     '& svg': { w: '4', h: '4' },
   }),
   name: css({ fontWeight: '500', color: 'fg', truncate: true }),
-  meta: css({
-    display: 'flex',
-    flexWrap: 'nowrap',
-    whiteSpace: 'nowrap',
-    columnGap: '2',
-    rowGap: '0.5',
-    mt: '0.5',
-    fontSize: 'xs',
-    color: 'fgMuted',
-    fontVariantNumeric: 'tabular-nums',
-    '& > span + span::before': { content: '"·"', mr: '2', color: 'fgSubtle' },
-  }),
+  meta: css({ mt: '0.5' }),
   wideOnly: css({ display: { base: 'none', sm: 'inline' } }),
   creatorLine: css({
     display: { base: 'block', sm: 'none' },
@@ -107,11 +97,11 @@ export function RecapRow({ recap, canDelete, downloading, onDownload, onDelete }
         <p className={s.name} title={recap.name}>
           {recap.name}
         </p>
-        <p className={s.meta}>
+        <MetaLine wrap={false} className={s.meta}>
           <span>{formatBytes(recap.size_kb * 1024)}</span>
           <span className={s.wideOnly}>{recap.creator.name}</span>
           <span>{formatCreated(recap.created_at)}</span>
-        </p>
+        </MetaLine>
         {/* Phones: the creator on a line of its own, so no separator starts a wrapped line. */}
         <p className={s.creatorLine}>{recap.creator.name}</p>
       </div>

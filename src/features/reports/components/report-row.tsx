@@ -20,6 +20,8 @@ import {
   IconSend,
   IconTrash,
 } from '../../../ui/icons'
+import { MetaLine } from '../../../ui/meta-line'
+import { Notice } from '../../../ui/notice'
 import { ProgressBar } from '../../../ui/progress'
 import { isWorking } from '../queries'
 
@@ -46,21 +48,9 @@ const s = {
     rowGap: '3',
     px: { base: '4', md: '5' },
     py: '4',
-    '& + &': { borderTopWidth: '1px', borderColor: 'border' },
   }),
   title: css({ fontWeight: '600', fontSize: 'sm', color: 'fg', overflowWrap: 'anywhere' }),
-  line: css({
-    display: 'flex',
-    flexWrap: 'wrap',
-    alignItems: 'center',
-    columnGap: '2',
-    rowGap: '0.5',
-    mt: '0.5',
-    fontSize: 'xs',
-    color: 'fgMuted',
-    fontVariantNumeric: 'tabular-nums',
-    '& > span + span::before': { content: '"·"', mr: '2', color: 'fgSubtle' },
-  }),
+  line: css({ mt: '0.5' }),
   period: hstack({
     gap: '1.5',
     mt: '1',
@@ -99,22 +89,22 @@ export function ReportRow({ report, downloading, savingToRecap, retrying, ...on 
         </p>
         {/* One short line each, so a wrapped line never starts with a separator on a phone. */}
         {report.status === 'ready' ? (
-          <p className={s.line}>
+          <MetaLine className={s.line}>
             <span>{report.photo_count} foto</span>
             {report.pages ? <span>{report.pages} halaman</span> : null}
             {report.size_bytes ? <span>{formatBytes(report.size_bytes)}</span> : null}
-          </p>
+          </MetaLine>
         ) : null}
-        <p className={s.line}>
+        <MetaLine className={s.line}>
           <span>{report.include === 'approved' ? REPORT_MSG.includeApproved : REPORT_MSG.includeAll}</span>
           <span>{report.per_page} foto/halaman</span>
-        </p>
-        <p className={s.line}>
+        </MetaLine>
+        <MetaLine className={s.line}>
           <span>{report.created_by.name}</span>
           <span>
             <time dateTime={report.created_at}>{jakartaDateTime(report.created_at)}</time>
           </span>
-        </p>
+        </MetaLine>
       </div>
       <div className={s.below}>
         {working ? (
@@ -128,25 +118,9 @@ export function ReportRow({ report, downloading, savingToRecap, retrying, ...on 
           </div>
         ) : report.status === 'failed' ? (
           <div className={flex({ direction: 'column', gap: '2' })}>
-            <p
-              role="alert"
-              className={hstack({
-                gap: '2',
-                alignItems: 'flex-start',
-                fontSize: 'sm',
-                color: 'red.800',
-                bg: 'red.50',
-                borderWidth: '1px',
-                borderColor: 'red.200',
-                borderRadius: 'md',
-                px: '3',
-                py: '2',
-                '& svg': { flexShrink: 0, mt: '0.5', color: 'red.600' },
-              })}
-            >
-              <IconAlertCircle />
-              <span>{report.error || REPORT_MSG.failed}</span>
-            </p>
+            <Notice role="alert" tone="danger" icon={<IconAlertCircle />}>
+              {report.error || REPORT_MSG.failed}
+            </Notice>
             <div className={s.actions}>
               <Button
                 variant="secondary"

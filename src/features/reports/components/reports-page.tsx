@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { type ReactNode, useState } from 'react'
+import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { flex } from 'styled-system/patterns'
 import { isCalendarDay } from '../../../contracts/days'
@@ -8,11 +8,13 @@ import { REPORT_MSG, type Report } from '../../../contracts/reports'
 import { SHARE_MSG } from '../../../contracts/shares'
 import { failureMessage } from '../../../lib/api'
 import { newRequestId } from '../../../lib/upload-request'
-import { needsSignalTo, useOnline } from '../../../lib/use-online'
+import { needsSignalTo } from '../../../lib/use-online'
 import { Button } from '../../../ui/button'
 import { ConfirmDialog, lazyDialog } from '../../../ui/dialog'
-import { EmptyState, LoadFailed } from '../../../ui/empty-state'
-import { IconAlertCircle, IconFile, IconPlus, IconSend, IconWifiOff } from '../../../ui/icons'
+import { EmptyState } from '../../../ui/empty-state'
+import { IconFile, IconPlus, IconSend, IconWifiOff } from '../../../ui/icons'
+import { ListCard } from '../../../ui/list-card'
+import { ListStates } from '../../../ui/list-states'
 import { notify } from '../../../ui/notify'
 import { OfflineNote } from '../../../ui/offline-note'
 import { RowSkeletons } from '../../../ui/row-skeletons'
@@ -47,7 +49,6 @@ export function ReportsPage({
   onRequestDone?: () => void
 }) {
   const slug = project.slug
-  const online = useOnline()
   const list = useQuery(reportListQueryOptions(slug))
   const create = useCreateReport(slug)
   const toRecap = useReportToRecap(slug)
@@ -156,54 +157,32 @@ export function ReportsPage({
     </div>
   )
 
-  let body: ReactNode
-  if (list.isPending && (!online || list.fetchStatus === 'paused'))
-    body = (
-      <EmptyState
-        icon={<IconWifiOff />}
-        title={REPORT_MSG.offlineTitle}
-        description={REPORT_MSG.offlineHint}
-      />
-    )
-  else if (list.isPending) body = <ReportsSkeleton />
-  else if (list.isError && !list.data)
-    body = (
-      <LoadFailed
-        icon={<IconAlertCircle />}
-        title={REPORT_MSG.listFailed}
-        description={failureMessage(list.error, {
-          failed: REPORT_MSG.listFailed,
-          thrown: 'Periksa koneksi Anda.',
-        })}
-        onRetry={list.refetch}
-      />
-    )
-  else if (reports.length === 0)
-    body = (
-      <EmptyState
-        icon={<IconFile />}
-        title={REPORT_MSG.emptyTitle}
-        description={REPORT_MSG.emptyHint}
-        action={
-          <Button onClick={openCreate} needsSignal={needsSignalTo('membuat laporan')}>
-            <IconPlus /> {REPORT_MSG.buttonCreate}
-          </Button>
-        }
-      />
-    )
-  else
-    body = (
-      <ul
-        aria-label="Daftar laporan"
-        className={css({
-          bg: 'surface',
-          borderWidth: '1px',
-          borderColor: 'border',
-          borderRadius: 'xl',
-          overflow: 'hidden',
-          boxShadow: 'xs',
-        })}
-      >
+  const body = (
+    <ListStates
+      query={list}
+      loading={<ReportsSkeleton />}
+      offline={
+        <EmptyState
+          icon={<IconWifiOff />}
+          title={REPORT_MSG.offlineTitle}
+          description={REPORT_MSG.offlineHint}
+        />
+      }
+      failedTitle={REPORT_MSG.listFailed}
+      empty={
+        <EmptyState
+          icon={<IconFile />}
+          title={REPORT_MSG.emptyTitle}
+          description={REPORT_MSG.emptyHint}
+          action={
+            <Button onClick={openCreate} needsSignal={needsSignalTo('membuat laporan')}>
+              <IconPlus /> {REPORT_MSG.buttonCreate}
+            </Button>
+          }
+        />
+      }
+    >
+      <ListCard aria-label="Daftar laporan">
         {reports.map((r) => (
           <ReportRow
             key={r.id}
@@ -214,8 +193,9 @@ export function ReportsPage({
             {...actions}
           />
         ))}
-      </ul>
-    )
+      </ListCard>
+    </ListStates>
+  )
 
   return (
     <>

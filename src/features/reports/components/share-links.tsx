@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { flex, hstack } from 'styled-system/patterns'
-import { badge } from 'styled-system/recipes'
+import { badge, notice } from 'styled-system/recipes'
 import { periodLabel } from '../../../contracts/days'
 import { SHARE_MSG, type Share, type ShareState } from '../../../contracts/shares'
 import { failureMessage } from '../../../lib/api'
@@ -9,6 +9,7 @@ import { jakartaDateTime } from '../../../lib/jakarta-time'
 import { needsSignalTo } from '../../../lib/use-online'
 import { Button } from '../../../ui/button'
 import { IconEye, IconFiles, IconLock, IconSend, IconXCircle } from '../../../ui/icons'
+import { ListCard } from '../../../ui/list-card'
 import { notify } from '../../../ui/notify'
 import { Skeleton } from '../../../ui/skeleton'
 import { copyText } from '../clipboard'
@@ -75,25 +76,9 @@ export function ShareLinks({
       ) : shares.length === 0 ? (
         <p className={css({ fontSize: 'sm', color: 'fgMuted' })}>{SHARE_MSG.noLinks}</p>
       ) : (
-        <ul
-          aria-label={SHARE_MSG.listTitle}
-          className={css({
-            borderWidth: '1px',
-            borderColor: 'border',
-            borderRadius: 'lg',
-            overflow: 'hidden',
-          })}
-        >
+        <ListCard aria-label={SHARE_MSG.listTitle}>
           {shares.map((share) => (
-            <li
-              key={share.id}
-              data-testid="share-row"
-              className={css({
-                px: '3',
-                py: '2.5',
-                '& + &': { borderTopWidth: '1px', borderColor: 'border' },
-              })}
-            >
+            <li key={share.id} data-testid="share-row" className={css({ px: '3', py: '2.5' })}>
               <div
                 className={flex({ gap: '2', align: 'center', justify: 'space-between', flexWrap: 'wrap' })}
               >
@@ -182,18 +167,16 @@ export function ShareLinks({
                 <section
                   aria-label={SHARE_MSG.revokeTitle}
                   className={cx(
-                    flex({ direction: { base: 'column', sm: 'row' }, gap: '2', align: { sm: 'center' } }),
-                    css({
+                    notice({ tone: 'danger', size: 'sm' }),
+                    flex({
+                      direction: { base: 'column', sm: 'row' },
+                      gap: '2',
+                      align: { sm: 'center' },
                       mt: '2',
-                      p: '2.5',
-                      bg: 'red.50',
-                      borderRadius: 'md',
-                      borderWidth: '1px',
-                      borderColor: 'red.200',
                     }),
                   )}
                 >
-                  <p className={css({ flex: '1', fontSize: 'xs', color: 'red.800' })}>
+                  <p className={css({ flex: '1' })}>
                     <strong>{SHARE_MSG.revokeTitle}</strong> {SHARE_MSG.revokeText}
                   </p>
                   <div className={hstack({ gap: '2', justify: 'flex-end' })}>
@@ -219,7 +202,7 @@ export function ShareLinks({
               ) : null}
             </li>
           ))}
-        </ul>
+        </ListCard>
       )}
     </section>
   )
