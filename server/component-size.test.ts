@@ -43,8 +43,6 @@ const ALLOWED_LONGER: Record<string, string> = {
     'written before the limit; to be split into parts (issue 33)',
   'src/features/notifications/components/notification-dropdown.tsx#NotificationDropdown':
     'written before the limit; to be split into parts (issue 33)',
-  'src/features/outbox/components/outbox-panel.tsx#OutboxPanel':
-    'written before the limit; to be split into parts (issue 33)',
   'src/features/profile/components/profile-info-card.tsx#ProfileInfoCard':
     'written before the limit; to be split into parts (issue 33)',
   'src/features/projects/components/members-dialog.tsx#MembersEditor':
@@ -64,8 +62,6 @@ const ALLOWED_LONGER: Record<string, string> = {
   'src/features/reports/components/share-dialog.tsx#ShareBody':
     'written before the limit; to be split into parts (issue 33)',
   'src/features/reports/components/share-links.tsx#ShareLinks':
-    'written before the limit; to be split into parts (issue 33)',
-  'src/features/shell/components/app-shell.tsx#AppShell':
     'written before the limit; to be split into parts (issue 33)',
   'src/features/trash/components/trash-page.tsx#TrashPage':
     'written before the limit; to be split into parts (issue 33)',
