@@ -43,6 +43,10 @@ function readUnit() {
     env[key] = value.join('=')
   }
   if (!lines.includes('KillMode=mixed')) fail('deploy/berkas.service: KillMode=mixed diharapkan')
+  // The README shows the unit whole: what it shows is what runs here.
+  const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8')
+  const shown = readme.split('<!-- berkas-service:')[1]?.match(/```ini\n([\s\S]*?)```/)?.[1]
+  if (shown !== unit) fail('README.md (Deployment) tidak menampilkan deploy/berkas.service apa adanya')
   return { args: argv.slice(1), env }
 }
 
