@@ -123,6 +123,7 @@ async function serveAndStop(label, command, args, dir, env, port) {
   const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })))
   const base = `http://127.0.0.1:${port}`
   const log = () => Buffer.concat(out).toString()
+  let tree = []
   try {
     const deadline = Date.now() + 90_000
     let up = false
@@ -138,7 +139,7 @@ async function serveAndStop(label, command, args, dir, env, port) {
       up &&= (log().match(/Berkas berjalan di/g) ?? []).length >= 2
       if (!up) await sleep(250)
     }
-    const tree = descendants(child.pid)
+    tree = descendants(child.pid)
     const workers = tree.filter((pid) => commandOf(pid).includes('dist-server/index.js'))
     if (workers.length !== 2) fail(`${label}: 2 pekerja diharapkan, ada: ${tree.map(commandOf).join(' | ')}`)
     const indexHtml = fs.readFileSync(path.join(dir, 'dist', 'index.html'), 'utf8')
@@ -178,10 +179,10 @@ async function serveAndStop(label, command, args, dir, env, port) {
     if (end.code !== 0) fail(`${label}: kode keluar ${end.code ?? end.signal}:\n${log()}`)
     step(`${label}: 503 saat menguras, keluar 0, ${tree.length + 1} proses berhenti semua`)
   } finally {
-    if (child.exitCode === null && child.signalCode === null) {
-      for (const pid of descendants(child.pid)) process.kill(pid, 'SIGKILL')
-      child.kill('SIGKILL')
-    }
+    // After a failure: whatever this check started and is still running (an orphaned worker too).
+    if (child.exitCode === null && child.signalCode === null) tree = [...tree, ...descendants(child.pid)]
+    for (const pid of tree.filter(alive)) process.kill(pid, 'SIGKILL')
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
   }
 }
 

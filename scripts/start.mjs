@@ -1,7 +1,8 @@
 // `npm start`, `npm run migrate`, `npm run backup`, `npm run restore` (decision 0087): build what is
 // missing (scripts/ensure-build.mjs), then run the built server's entry in this very process. No tsx and
 // no second process stand between npm and the server: npm hands a SIGTERM to its script's process, which
-// is this one (the script is one plain command, so the shell execs it), and the server drains and stops
+// is this one (the script says `exec node ...`: without `exec`, dash keeps a shell in between that dies of
+// the signal and leaves this process running without it), and the server drains and stops
 // its workers (server/cluster.ts). In production run `node dist-server/cluster.js` directly (README).
 //   node scripts/start.mjs                   the server (dist-server/cluster.js, after building the web app)
 //   node scripts/start.mjs migrate           dist-server/migrate.js
