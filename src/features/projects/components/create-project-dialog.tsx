@@ -7,6 +7,7 @@ import { useValidatedForm } from '../../../lib/form'
 import { FormDialog } from '../../../ui/dialog'
 import { TextAreaField, TextField } from '../../../ui/field'
 import { IconCheck, IconFolderKanban, IconMessageSquare, IconShieldCheck } from '../../../ui/icons'
+import { Notice } from '../../../ui/notice'
 import { notify } from '../../../ui/notify'
 import { useCreateProject } from '../queries'
 
@@ -76,15 +77,7 @@ export function CreateProjectDialog({
         hint={`${values.description.length}/500 karakter`}
         required
       />
-      <div
-        className={css({
-          borderWidth: '1px',
-          borderColor: 'blue.100',
-          bg: 'brand.soft',
-          borderRadius: 'md',
-          p: '3.5',
-        })}
-      >
+      <Notice tone="info">
         <p className={css({ fontSize: 'sm', fontWeight: '600', color: 'brand.fg' })}>
           Project akan dibuat dengan:
         </p>
@@ -119,7 +112,7 @@ export function CreateProjectDialog({
         >
           <IconCheck /> Tambahkan anggota tim setelah project dibuat.
         </p>
-      </div>
+      </Notice>
     </FormDialog>
   )
 }

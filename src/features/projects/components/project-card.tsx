@@ -25,6 +25,7 @@ import {
   IconUsers,
 } from '../../../ui/icons'
 import { Menu } from '../../../ui/menu'
+import { Notice } from '../../../ui/notice'
 import { notify } from '../../../ui/notify'
 import { Tooltip } from '../../../ui/tooltip'
 import { useReloadProjects, useUpdateProject } from '../queries'
@@ -247,33 +248,18 @@ export const ProjectCard = memo(function ProjectCard({
               onChange={(e) => setDraft((d) => ({ ...d, description: e.target.value }))}
             />
             {conflict ? (
-              <div
-                role="alert"
-                className={stack({
-                  gap: '2',
-                  p: '3',
-                  borderWidth: '1px',
-                  borderColor: 'amber.200',
-                  bg: 'amber.50',
-                  borderRadius: 'md',
-                  fontSize: 'sm',
-                  color: 'amber.900',
-                })}
-              >
-                <p className={flex({ gap: '2', align: 'flex-start', '& svg': { flexShrink: 0, mt: '0.5' } })}>
-                  <IconAlertTriangle />
-                  <span>{conflict}</span>
-                </p>
+              <Notice role="alert" tone="warning" icon={<IconAlertTriangle />}>
+                <p>{conflict}</p>
                 <Button
                   variant="secondary"
                   size="sm"
-                  className={css({ alignSelf: 'flex-start' })}
+                  className={css({ mt: '2' })}
                   onClick={reloadAfterConflict}
                   needsSignal={needsSignalTo('memuat ulang')}
                 >
                   <IconRefresh /> Muat ulang
                 </Button>
-              </div>
+              </Notice>
             ) : null}
             <div className={flex({ justify: 'flex-end', gap: '2' })}>
               <Button variant="secondary" size="sm" onClick={cancelEdit} disabled={update.isPending}>
