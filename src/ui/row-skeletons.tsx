@@ -1,23 +1,17 @@
-import { cx } from 'styled-system/css'
 import { flex, stack } from 'styled-system/patterns'
+import { ListCard } from './list-card'
 import { NotStoredHere, useWaitingOffline } from './not-stored'
 import { Skeleton } from './skeleton'
 
-const row = flex({
-  gap: '3',
-  p: '4',
-  bg: 'surface',
-  borderWidth: '1px',
-  borderColor: 'border',
-  borderRadius: 'lg',
-})
+const row = flex({ gap: '3', p: '4' })
 
 /**
- * A list's placeholder while its first page loads (Laporan, Sampah, Riwayat, notifications): `rows` cards
- * shaped like the real ones, a leading shape and one bar per line. `lead` and `lines` are class names
- * written with css() where they are used (Panda extracts styles at build time: a width handed over as
- * a value would have no class). Offline, still up after a moment, it waits for a network that is not
- * there: it says the list is not stored on this device instead (every list that uses it settles).
+ * A list's placeholder while its first page loads (Laporan, Sampah, Riwayat, notifications): `rows`
+ * rows in a ListCard like the real list's, a leading shape and one bar per line. `lead` and `lines` are
+ * class names written with css() where they are used (Panda extracts styles at build time: a width
+ * handed over as a value would have no class). Offline, still up after a moment, it waits for a
+ * network that is not there: it says the list is not stored on this device instead (every list that
+ * uses it settles).
  */
 export function RowSkeletons({
   label,
@@ -37,7 +31,7 @@ export function RowSkeletons({
 }) {
   if (useWaitingOffline()) return <NotStoredHere />
   return (
-    <ul aria-busy="true" aria-label={label} className={cx(stack({ gap: '2' }), className)}>
+    <ListCard aria-busy="true" aria-label={label} className={className}>
       {Array.from({ length: rows }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to be known by.
         <li key={i} className={row}>
@@ -50,6 +44,6 @@ export function RowSkeletons({
           </span>
         </li>
       ))}
-    </ul>
+    </ListCard>
   )
 }
