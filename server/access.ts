@@ -1,8 +1,9 @@
 import type { Kysely, Selectable } from 'kysely'
+import type { UserCan } from '../src/contracts/auth'
 import type { Role } from '../src/contracts/common'
 import type { AccessAction } from '../src/contracts/endpoint'
 import { parseId } from '../src/contracts/ids'
-import type { Area } from '../src/contracts/projects'
+import type { Area, ProjectCan } from '../src/contracts/projects'
 import type { DB, ProjectsTable, UserRow } from './db/schema'
 import { forbidden, notFound } from './http'
 
@@ -143,6 +144,46 @@ export function decide(user: Actor, action: Action, facts: Facts = {}): Decision
 /** For the UI-like questions a service may ask without failing ("may this caller also review?"). */
 export const can = (user: Actor, action: Action, facts?: Facts) => decide(user, action, facts) === 'allow'
 
+/** Each field of a project's `can` (src/contracts/projects.ts) is one action of the table. */
+const PROJECT_CAN = {
+  manage: 'project.manage',
+  members: 'project.members',
+  download: 'project.download',
+  work_items: 'work-item.manage',
+  review_files: 'file.review',
+  review_docs: 'doc.review',
+  recaps: 'recap.manage',
+  reports: 'report.manage',
+  shares: 'share.manage',
+  history: 'history.read',
+  trash: 'trash.manage',
+} as const satisfies Record<keyof ProjectCan, ProjectAction>
+
+/**
+ * What `user` may do with a project they see (a list entry, the detail): sent with the project so the
+ * app reads the policy instead of re-deciding it from the role. Asked as a member, since the caller sees it.
+ */
+export function projectCan(user: Actor): ProjectCan {
+  const allowed = (action: ProjectAction) => can(user, action, { member: true })
+  return Object.fromEntries(
+    Object.entries(PROJECT_CAN).map(([field, action]) => [field, allowed(action)]),
+  ) as ProjectCan
+}
+
+/** What the signed-in `user` may do firm-wide, sent with their own account (/api/user/me, the login). */
+export function userCan(user: Actor): UserCan {
+  return {
+    manage_admins: can(user, 'admin.manage'),
+    manage_employees: can(user, 'employee.manage'),
+    projects: can(user, 'project.list'),
+    all_projects: seesProject(user, false),
+    create_projects: can(user, 'project.create'),
+    notifications: can(user, 'notification.list'),
+    whatsapp: can(user, 'whatsapp.manage'),
+    settings: can(user, 'settings.write'),
+  }
+}
+
 export const PROJECT_NOT_FOUND = 'Project tidak ditemukan'
 
 function enforce(decision: Decision, hiddenMessage?: string): void {
@@ -279,4 +320,6 @@ export const access = {
   scope: projectScope,
   can,
   decide,
+  projectCan,
+  userCan,
 } as const

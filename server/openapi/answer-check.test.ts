@@ -16,6 +16,16 @@ const user = {
   avatar: null,
   is_active: true,
   created_at: '2026-01-01T00:00:00.000Z',
+  can: {
+    manage_admins: false,
+    manage_employees: true,
+    projects: true,
+    all_projects: true,
+    create_projects: true,
+    notifications: true,
+    whatsapp: true,
+    settings: true,
+  },
 }
 
 describe('the answer checker', () => {

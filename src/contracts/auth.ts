@@ -45,8 +45,37 @@ export const UserSchema = v.object({
 })
 export type User = v.InferOutput<typeof UserSchema>
 
+/**
+ * What the signed-in user may do firm-wide, decided by the server's one access policy (server/access.ts,
+ * docs/access.md) and sent with their own account (/api/user/me, the login answer): the screens read it
+ * and never re-decide it from the role. What they may do in one project comes with the project (`can`).
+ */
+export const UserCanSchema = v.object({
+  /** 'Kelola Admin' (admin.manage). */
+  manage_admins: v.boolean(),
+  /** 'Karyawan' (employee.manage). */
+  manage_employees: v.boolean(),
+  /** Works in projects: the project list, the dashboard, the bell, the outbox (project.list). */
+  projects: v.boolean(),
+  /** Sees every project, not only their memberships: 'Semua Project' and its totals. */
+  all_projects: v.boolean(),
+  /** 'Buat Project' (project.create). */
+  create_projects: v.boolean(),
+  /** The bell and 'Notifikasi' (notification.list). */
+  notifications: v.boolean(),
+  /** Link the WhatsApp bot: QR, logout (whatsapp.manage). */
+  whatsapp: v.boolean(),
+  /** 'Pengaturan Firma' (settings.write). */
+  settings: v.boolean(),
+})
+export type UserCan = v.InferOutput<typeof UserCanSchema>
+
+/** The signed-in user's own account, with what they may do. */
+export const MeSchema = v.object({ ...UserSchema.entries, can: UserCanSchema })
+export type Me = v.InferOutput<typeof MeSchema>
+
 export const LoginResultSchema = v.object({
-  ...UserSchema.entries,
+  ...MeSchema.entries,
   token: v.string(),
   /** See server/modules/auth/login-devices.ts. */
   device_token: v.optional(v.string()),

@@ -101,6 +101,37 @@ const perArea = <S extends v.GenericSchema>(value: S) =>
  * SPEC's `files` array (one entry per item with its folder) became `folder_counts` and `area_counts`,
  * so neither call grows with the project; the items themselves come from the area calls.
  */
+/**
+ * What the caller may do with this project, decided by the server's one access policy (server/access.ts,
+ * docs/access.md) and sent with every project answer, so the screens never re-decide it from the role.
+ * Each field is one policy action; reading and writing documentation is every project member's.
+ */
+export const ProjectCanSchema = v.object({
+  /** Edit and delete the project (project.manage). */
+  manage: v.boolean(),
+  /** 'Anggota Project' (project.members). */
+  members: v.boolean(),
+  /** 'Download Project', the zip (project.download). */
+  download: v.boolean(),
+  /** 'Pengaturan Proyek': work items and the start day (work-item.manage). */
+  work_items: v.boolean(),
+  /** Approve and reject area files (file.review). */
+  review_files: v.boolean(),
+  /** Approve and reject documentation (doc.review). */
+  review_docs: v.boolean(),
+  /** Upload and delete Rekap files (recap.manage). */
+  recaps: v.boolean(),
+  /** 'Laporan': make, list and remove reports (report.manage). */
+  reports: v.boolean(),
+  /** Share links (share.manage). */
+  shares: v.boolean(),
+  /** 'Riwayat': the project's whole history (history.read). */
+  history: v.boolean(),
+  /** 'Sampah': the trash, restore and delete for good (trash.manage). */
+  trash: v.boolean(),
+})
+export type ProjectCan = v.InferOutput<typeof ProjectCanSchema>
+
 export const ProjectSchema = v.object({
   id: v.number(),
   slug: v.string(),
@@ -128,6 +159,8 @@ export const ProjectSchema = v.object({
   file_rejected: v.number(),
   doc_rejected: v.number(),
   total_recaps: v.number(),
+  /** What the caller may do with it (see ProjectCanSchema). */
+  can: ProjectCanSchema,
 })
 export type Project = v.InferOutput<typeof ProjectSchema>
 

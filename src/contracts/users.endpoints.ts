@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { UserSchema } from './auth'
+import { MeSchema, UserSchema } from './auth'
 import { endpoint } from './endpoint'
 import { PasswordChangeSchema, ProfileUpdateSchema } from './users'
 
@@ -10,8 +10,8 @@ export const me = endpoint({
   path: '/api/user/me',
   access: 'signed-in',
   tag: 'Akun',
-  summary: 'Data pengguna yang masuk',
-  response: UserSchema,
+  summary: 'Data pengguna yang masuk, dengan apa yang boleh dilakukannya',
+  response: MeSchema,
 })
 
 export const update = endpoint({

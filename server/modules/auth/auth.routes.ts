@@ -1,6 +1,7 @@
 import { AUTH_MSG, ForgotSchema, LoginSchema, ResetSchema } from '../../../src/contracts/auth'
 import * as endpoints from '../../../src/contracts/auth.endpoints'
 import { MSG } from '../../../src/contracts/common'
+import { access } from '../../access'
 import { clientIp } from '../../client-ip'
 import { AppError, jsonBody, ok } from '../../http'
 import { publicAddress, publicBudget } from '../../limits/public-budget'
@@ -32,7 +33,12 @@ export const authRoutes: Routes = (deps, on) => {
     if (user.is_active !== 1) throw new AppError(403, AUTH_MSG.deactivated)
     const token = await createSession(db, user.id, config.tokenTtlMs)
     const deviceToken = await rememberDevice(db, user.id, device, shown)
-    return ok(c, 'Login berhasil', { ...toUser(user), token, device_token: deviceToken })
+    return ok(c, 'Login berhasil', {
+      ...toUser(user),
+      can: access.userCan(user),
+      token,
+      device_token: deviceToken,
+    })
   })
 
   // 'Lupa password?' (password-codes.ts). Anonymous, so counted like the other public routes (decision

@@ -4,6 +4,7 @@ import {
   ProjectUpdateSchema,
 } from '../../../src/contracts/projects'
 import * as endpoints from '../../../src/contracts/projects.endpoints'
+import { access } from '../../access'
 import { jsonBody, ok, okCached } from '../../http'
 import { idempotentCreate } from '../../idempotency'
 import type { Routes } from '../../route'
@@ -34,7 +35,11 @@ export const projectRoutes: Routes = (deps, on) => {
         c.var.user,
         scope.read(() => jsonBody(c, ProjectCreateSchema)),
       )
-      return { status: 201, message: 'Project berhasil dibuat', data: toProject(row) }
+      return {
+        status: 201,
+        message: 'Project berhasil dibuat',
+        data: toProject(row, access.projectCan(c.var.user)),
+      }
     }),
   )
 

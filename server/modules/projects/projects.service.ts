@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely, Selectable } from 'kysely'
 import { EMPLOYEE_ROLES } from '../../../src/contracts/common'
-import { type AreaCounts, PROJECT_MSG, type Project } from '../../../src/contracts/projects'
+import { type AreaCounts, PROJECT_MSG, type Project, type ProjectCan } from '../../../src/contracts/projects'
 import { type Actor, access, type ProjectScope } from '../../access'
 import type { Dialect } from '../../db/index'
 import type { DB, ProjectsTable, UserRow } from '../../db/schema'
@@ -48,9 +48,11 @@ function projectsWithStats(db: Kysely<DB>) {
     .select(STAT_COLUMNS.map((c) => `project_stats.${c}` as const))
 }
 
+/** `can`: what the caller may do with it (access.projectCan), sent with every project answer. */
 export function toProject(
   row: Pick<ProjectRow, 'id' | 'slug' | 'name' | 'description' | 'created_at' | 'start_day' | 'version'> &
     StatValues,
+  can: ProjectCan,
 ): Project {
   const n = (k: (typeof STAT_COLUMNS)[number]) => Number(row[k] ?? 0)
   const perencanaan =
@@ -88,6 +90,7 @@ export function toProject(
     file_rejected: n('files_perencanaan_rejected') + n('files_pengawasan_rejected'),
     doc_rejected: n('docs_rejected'),
     total_recaps: n('recaps'),
+    can,
   }
 }
 
@@ -97,17 +100,19 @@ export function toProject(
  */
 export function projectList(deps: { db: Kysely<DB> }, user: Actor) {
   const scope = access.scope(deps, user)
-  return { key: `projects:${scope.key}`, load: () => listProjects(deps.db, scope) }
+  // One entry per scope key: admins share one (the same `can`), each employee has their own.
+  return { key: `projects:${scope.key}`, load: () => listProjects(deps.db, scope, access.projectCan(user)) }
 }
 
-async function listProjects(db: Kysely<DB>, scope: ProjectScope): Promise<Project[]> {
+async function listProjects(db: Kysely<DB>, scope: ProjectScope, can: ProjectCan): Promise<Project[]> {
   let q = projectsWithStats(db).orderBy('projects.created_at', 'desc').orderBy('projects.id', 'desc')
   if (scope.ids !== 'all') q = q.where('projects.id', 'in', scope.ids)
-  return (await q.execute()).map(toProject)
+  return (await q.execute()).map((row) => toProject(row, can))
 }
 
-async function projectWithCounts(db: Kysely<DB>, id: number): Promise<Project> {
-  return toProject(await projectsWithStats(db).where('projects.id', '=', id).executeTakeFirstOrThrow())
+async function projectWithCounts(db: Kysely<DB>, user: Actor, id: number): Promise<Project> {
+  const row = await projectsWithStats(db).where('projects.id', '=', id).executeTakeFirstOrThrow()
+  return toProject(row, access.projectCan(user))
 }
 
 /**
@@ -117,7 +122,7 @@ async function projectWithCounts(db: Kysely<DB>, id: number): Promise<Project> {
  */
 export async function projectDetail(deps: { db: Kysely<DB> }, user: Actor, ref: string): Promise<Project> {
   const project = await access.project(deps, user, ref, 'project.view')
-  return projectWithCounts(deps.db, project.id)
+  return projectWithCounts(deps.db, user, project.id)
 }
 
 /** `read` parses the body and claims the Idempotency-Key; the project is written in the `tx` it gives. */
@@ -200,7 +205,7 @@ export async function updateProject(
       },
     })
   })
-  return projectWithCounts(deps.db, project.id)
+  return projectWithCounts(deps.db, user, project.id)
 }
 
 /** The start day in a history entry, only where one is set (older entries have none). */

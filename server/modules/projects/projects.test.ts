@@ -31,6 +31,34 @@ afterAll(() => t.close())
 
 const valid = { name: 'Gedung Kantor Dinas', description: 'Pembangunan gedung kantor tiga lantai' }
 
+/** A project's `can`, written out by hand from docs/access.md (not derived from RULES). */
+const ADMIN_CAN = {
+  manage: true,
+  members: true,
+  download: true,
+  work_items: true,
+  review_files: true,
+  review_docs: true,
+  recaps: true,
+  reports: true,
+  shares: true,
+  history: true,
+  trash: true,
+}
+const MEMBER_CAN = {
+  manage: false,
+  members: false,
+  download: false,
+  work_items: false,
+  review_files: false,
+  review_docs: false,
+  recaps: false,
+  reports: false,
+  shares: false,
+  history: false,
+  trash: false,
+}
+
 async function createProject(body: { name: string; description: string } = valid) {
   const res = await t.request('POST', '/api/project/create', { token: admin.token, json: body })
   expect(res.status).toBe(201)
@@ -319,6 +347,9 @@ describe('GET /api/project/list', () => {
         doc_pending: 1,
         doc_approved: 2,
         doc_rejected: 1,
+        // What the caller may do with it, from the access policy: an admin everything, a member nothing
+        // beyond the documentation every member writes.
+        can: token === admin.token ? ADMIN_CAN : MEMBER_CAN,
       })
       expect(found.files).toBeUndefined()
     }
@@ -371,7 +402,12 @@ describe('GET /api/project/detail/{id}', () => {
       })
       // The detail does not grow with the project: no per-item entries.
       expect(res.json.data.files).toBeUndefined()
+      expect(res.json.data.can).toEqual(ADMIN_CAN)
     }
+    // A member gets what the policy lets them do there, so the app never re-decides it from the role.
+    await setMembers(p.id, [supervisor.id])
+    const asMember = await t.request('GET', `/api/project/detail/${p.slug}`, { token: supervisor.token })
+    expect(asMember.json.data.can).toEqual(MEMBER_CAN)
   })
   it('answers 404 for absent ids and odd references, never 500', async () => {
     for (const ref of [

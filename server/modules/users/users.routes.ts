@@ -1,5 +1,6 @@
 import { PasswordChangeSchema, ProfileUpdateSchema } from '../../../src/contracts/users'
 import * as endpoints from '../../../src/contracts/users.endpoints'
+import { access } from '../../access'
 import { jsonBody, ok } from '../../http'
 import type { Routes } from '../../route'
 import { runUpload } from '../../uploads/upload-service'
@@ -8,7 +9,7 @@ import { changePassword, updateProfile } from './profile.service'
 import { toUser } from './user-view'
 
 export const userRoutes: Routes = (deps, on) => {
-  on(endpoints.me, (c) => ok(c, 'Data pengguna', toUser(c.var.user)))
+  on(endpoints.me, (c) => ok(c, 'Data pengguna', { ...toUser(c.var.user), can: access.userCan(c.var.user) }))
 
   on(endpoints.update, async (c) => {
     const row = await updateProfile(deps, c.var.user, () => jsonBody(c, ProfileUpdateSchema))

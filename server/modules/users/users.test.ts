@@ -26,7 +26,46 @@ describe('GET /api/user/me', () => {
       avatar: null,
       is_active: true,
       created_at: u.created_at,
+      // What the policy lets a pengawasan do firm-wide: their projects and the bell, nothing of the office's.
+      can: {
+        manage_admins: false,
+        manage_employees: false,
+        projects: true,
+        all_projects: false,
+        create_projects: false,
+        notifications: true,
+        whatsapp: false,
+        settings: false,
+      },
     })
+  })
+
+  it('says what each role may do firm-wide, as the access policy decides (docs/access.md)', async () => {
+    const canOf = async (role: 'superadmin' | 'admin' | 'perencanaan') => {
+      const u = await t.user(role)
+      return (await t.request('GET', '/api/user/me', { token: u.token })).json.data.can
+    }
+    expect(await canOf('superadmin')).toEqual({
+      manage_admins: true,
+      manage_employees: false,
+      projects: false,
+      all_projects: false,
+      create_projects: false,
+      notifications: false,
+      whatsapp: false,
+      settings: true,
+    })
+    expect(await canOf('admin')).toEqual({
+      manage_admins: false,
+      manage_employees: true,
+      projects: true,
+      all_projects: true,
+      create_projects: true,
+      notifications: true,
+      whatsapp: true,
+      settings: true,
+    })
+    expect(await canOf('perencanaan')).toMatchObject({ projects: true, all_projects: false, settings: false })
   })
   it('stops answering once the user is deactivated', async () => {
     const u = await t.user('perencanaan')
