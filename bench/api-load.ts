@@ -27,7 +27,7 @@
  *
  * Before/after (issue 21): this file and bench/mixed-load-client.ts also run when copied into a checkout
  * from before the job queue (d65196f, thumbnails made in the upload request): without
- * server/jobs/start-runner.ts they run without a job runner and say so.
+ * server/start-jobs.ts they run without a job runner and say so.
  */
 import { execFile, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
@@ -747,9 +747,8 @@ async function mixedLoad(plan: Plan): Promise<Report> {
  * queue (d65196f: thumbnails were made in the upload request), where this bench runs for the before figures.
  */
 async function startJobRunnerIfPresent(deps: Deps): Promise<JobRunner | undefined> {
-  if (!fs.existsSync(path.join(import.meta.dirname, '..', 'server', 'jobs', 'start-runner.ts')))
-    return undefined
-  const { startJobRunner } = await import('../server/jobs/start-runner')
+  if (!fs.existsSync(path.join(import.meta.dirname, '..', 'server', 'start-jobs.ts'))) return undefined
+  const { startJobRunner } = await import('../server/start-jobs')
   return startJobRunner(deps)
 }
 

@@ -12,6 +12,7 @@ import type { AppEnv, Deps } from './deps'
 import { AppError, rejectControlCharsInUrl } from './http'
 import { adminRoutes } from './modules/admins/admins.routes'
 import { authRoutes } from './modules/auth/auth.routes'
+import { requireAuth } from './modules/auth/require-auth'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
 import { docRoutes } from './modules/documentation/documentation.routes'
 import { employeeRoutes } from './modules/employees/employees.routes'
@@ -141,8 +142,9 @@ export function createApp(deps: Deps) {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') await deps.readCache.bump()
   })
 
-  const router = endpointRouter(deps, API_MODULES)
-  const pages = endpointRouter(deps, PAGE_MODULES)
+  const auth = requireAuth(deps)
+  const router = endpointRouter(deps, API_MODULES, auth)
+  const pages = endpointRouter(deps, PAGE_MODULES, auth)
   // Public hello-world: liveness probe and the baseline of bench/api-load.ts.
   router.on(system.health, (c) => c.json({ success: true, message: 'ok' }))
   // The API reference, generated from the endpoint declarations the router serves (server/openapi).

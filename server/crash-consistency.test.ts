@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { afterAll, describe, expect, it } from 'vitest'
+import { scratchDir as stagingDir } from './base/scratch'
 import { readConfig } from './config'
 import { createDeps } from './create-deps'
 import { openDatabase, sqliteFile } from './db/index'
@@ -18,7 +19,6 @@ import {
   startServer,
   stopServer,
 } from './test/server-process'
-import { stagingDir } from './uploads/receive'
 import { sweepUploads } from './uploads/sweep'
 
 /**

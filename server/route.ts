@@ -2,7 +2,6 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono'
 import type { Endpoint } from '../src/contracts/endpoint'
 import type { AppEnv, Deps } from './deps'
 import { requestLimits } from './limits/request-limits'
-import { requireAuth } from './modules/auth/require-auth'
 
 /** A route's handler: `c.req.param()` knows the endpoint's path parameters. */
 export type Handler<E extends Endpoint> = (c: Context<AppEnv, E['path']>) => Response | Promise<Response>
@@ -26,9 +25,13 @@ export type Routes = (deps: Deps, on: On) => void
  * against the caller's limits). Who may do what beyond that is decided in the services, through the one
  * policy (server/access.ts); the access-matrix test checks each route against its declared `access`.
  */
-export function endpointRouter(deps: Deps, modules: readonly Routes[]) {
+export function endpointRouter(
+  deps: Deps,
+  modules: readonly Routes[],
+  /** The authentication of signed-in routes (modules/auth/require-auth.ts), handed in by app.ts. */
+  auth: MiddlewareHandler<AppEnv>,
+) {
   const app = new Hono<AppEnv>()
-  const auth = requireAuth(deps)
   const limits = requestLimits(deps)
   const served: Endpoint[] = []
   const on: On = (endpoint, handler, options = {}) => {

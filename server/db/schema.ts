@@ -135,7 +135,7 @@ export type DocsTable = {
   deleted_at: ColumnType<string | null, string | null | undefined, string | null>
   deleted_by: ColumnType<number | null, number | null | undefined, number | null>
   /**
-   * The day-taken instant (migration 014, server/firm-day.ts itemTakenAt): the earliest capture time of
+   * The day-taken instant (migration 014, server/base/firm-clock.ts itemTakenAt): the earliest capture time of
    * the current version's photos, else created_at; the list's date filter uses it. Null only for rows
    * written outside the upload services (test fixtures); read as created_at then.
    */

@@ -10,7 +10,7 @@ import type { DomainEvent } from '../events'
  */
 export type JobLane = 'short' | 'long'
 
-/** What a kind of job does. Registered in job-kinds.ts; its payload is the JSON it was queued with. */
+/** What a kind of job does. Registered in server/job-kinds.ts; its payload is the JSON it was queued with. */
 export type JobKind<P> = {
   kind: string
   /** Attempts before the job is failed for good (a crash of its process counts as one). */

@@ -3,7 +3,7 @@ import { uploadDoc } from '../modules/reports/report-fixtures'
 import { type Cast, cast, projectWithMembers } from '../test/area-fixtures'
 import { createTestApp, TEST_DB, type TestApp } from '../test/harness'
 import type { JobKind } from './job-kind'
-import { JOB_KINDS } from './job-kinds'
+import { JOB_KINDS } from '../job-kinds'
 import { enqueueJob } from './job-queue'
 import { JobRunner } from './job-runner'
 

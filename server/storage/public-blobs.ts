@@ -1,13 +1,10 @@
 import { Readable } from 'node:stream'
 import { Hono } from 'hono'
 import { UPLOAD_MSG } from '../../src/contracts/uploads'
-import { KINDS } from '../uploads/sniff'
 import { BLOB_KEY, type BlobStore, type ByteRange, RangeNotSatisfiable } from './blob-store'
+import { TYPE_BY_EXT as KIND_TYPES } from './kinds'
 
-const TYPE_BY_EXT: Record<string, string> = Object.fromEntries(
-  Object.values(KINDS).map((k) => [k.ext, k.mime]),
-)
-TYPE_BY_EXT.jpeg = 'image/jpeg'
+const TYPE_BY_EXT: Record<string, string> = { ...KIND_TYPES, jpeg: 'image/jpeg' }
 
 /**
  * GET /storage/{uuid}.{ext}: public blobs (doc images, avatars) by unguessable name, streamed from the

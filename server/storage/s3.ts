@@ -14,7 +14,6 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
-import { KINDS } from '../uploads/sniff'
 import {
   BLOB_KEY,
   type BlobListing,
@@ -24,6 +23,7 @@ import {
   type StagedWrite,
   type Visibility,
 } from './blob-store'
+import { TYPE_BY_EXT } from './kinds'
 
 /** Where the objects live: `s3://bucket/prefix?endpoint=...&region=...&forcePathStyle=true`. */
 export type S3Location = {
@@ -41,10 +41,6 @@ export type S3Location = {
  */
 export const PART_SIZE = 8 * 1024 * 1024
 export const QUEUE_SIZE = 2
-
-const TYPE_BY_EXT: Record<string, string> = Object.fromEntries(
-  Object.values(KINDS).map((k) => [k.ext, k.mime]),
-)
 
 export function parseS3Url(raw: string): S3Location {
   let url: URL

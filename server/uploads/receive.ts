@@ -8,6 +8,7 @@ import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { isCleanText, MSG } from '../../src/contracts/common'
 import { MAX_FILE_NAME, UPLOAD_MSG } from '../../src/contracts/uploads'
+import { scratchDir } from '../base/scratch'
 import type { Config } from '../config'
 import { AppError } from '../http'
 import type { BlobStore, StagedWrite } from '../storage/blob-store'
@@ -71,9 +72,6 @@ export type Upload = {
   scratchPath(ext: string): string
 }
 
-/** Where uploads are staged while they stream in: local disk under DATA_DIR, whatever the blob store. */
-export const stagingDir = (dataDir: string) => path.join(dataDir, 'upload-staging')
-
 /**
  * Receives a multipart upload, hands it to `work`, and removes every staged file afterwards whatever
  * happens. Bodies stream through busboy to staged files (memory does not grow with file size), each
@@ -111,7 +109,7 @@ async function receive(
   const body = c.req.raw.body
   if (!body) throw new AppError(400, MSG.malformed)
 
-  const dir = stagingDir(config.dataDir)
+  const dir = scratchDir(config.dataDir)
   await fs.promises.mkdir(dir, { recursive: true })
   const stagePath = (ext: string) => {
     const p = path.join(dir, `${randomUUID()}.${ext}`)

@@ -1,28 +1,13 @@
 import fs from 'node:fs'
+// The kinds with their extension and type are the blob store's table (it serves blobs by extension).
+import { type FileKind, KINDS } from '../storage/kinds'
 
 /**
  * What a file is, decided by its bytes (magic numbers and container contents), never by the name or the
  * Content-Type the client sent: both are the client's word, and a '.png' that is really an HTML page
  * served from /storage would be a stored XSS.
  */
-export const KINDS = {
-  jpeg: { ext: 'jpg', mime: 'image/jpeg' },
-  png: { ext: 'png', mime: 'image/png' },
-  webp: { ext: 'webp', mime: 'image/webp' },
-  gif: { ext: 'gif', mime: 'image/gif' },
-  heic: { ext: 'heic', mime: 'image/heic' },
-  avif: { ext: 'avif', mime: 'image/avif' },
-  pdf: { ext: 'pdf', mime: 'application/pdf' },
-  docx: { ext: 'docx', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
-  xlsx: { ext: 'xlsx', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
-  pptx: { ext: 'pptx', mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation' },
-  doc: { ext: 'doc', mime: 'application/msword' },
-  xls: { ext: 'xls', mime: 'application/vnd.ms-excel' },
-  ppt: { ext: 'ppt', mime: 'application/vnd.ms-powerpoint' },
-  /** Bytes of no kind above (CAD drawings, archives, text...), for routes that take any file (ANY_KIND). */
-  other: { ext: 'bin', mime: 'application/octet-stream' },
-} as const
-export type FileKind = keyof typeof KINDS
+export { type FileKind, KINDS }
 
 export const IMAGE_KINDS: readonly FileKind[] = ['jpeg', 'png', 'webp', 'gif', 'heic', 'avif']
 export const OFFICE_KINDS: readonly FileKind[] = ['docx', 'xlsx', 'pptx', 'doc', 'xls', 'ppt']

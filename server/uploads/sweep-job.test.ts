@@ -1,11 +1,11 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { JOB_KINDS } from '../jobs/job-kinds'
+import { scratchDir as stagingDir } from '../base/scratch'
+import { JOB_KINDS } from '../job-kinds'
 import { JobRunner } from '../jobs/job-runner'
 import { newBlobKey } from '../storage/blob-store'
 import { createTestApp, TEST_DB, type TestApp } from '../test/harness'
-import { stagingDir } from './receive'
 import { queueUploadSweep, UPLOAD_SWEEP_EVERY_MS, UPLOAD_SWEEP_KIND } from './sweep-job'
 
 /*

@@ -1,9 +1,9 @@
 import { type Kysely, sql } from 'kysely'
+import { scratchDir } from '../base/scratch'
 import type { DB } from '../db/schema'
 import type { Deps } from '../deps'
 import type { Visibility } from '../storage/blob-store'
 import { removeFilesOlderThan } from '../storage/old-files'
-import { stagingDir } from './receive'
 
 type BlobColumn = { [T in keyof DB]: { table: T; column: keyof DB[T] & string; prefix?: string } }[keyof DB]
 
@@ -38,7 +38,7 @@ export async function sweepUploads(
   opts: { graceMs?: number; now?: Date } = {},
 ): Promise<SweepResult> {
   const cutoff = new Date((opts.now ?? new Date()).getTime() - (opts.graceMs ?? SWEEP_GRACE_MS))
-  const staged = await removeFilesOlderThan(stagingDir(deps.config.dataDir), cutoff)
+  const staged = await removeFilesOlderThan(scratchDir(deps.config.dataDir), cutoff)
   const incomplete = await deps.store.removeIncomplete(cutoff)
 
   // Read the referenced keys before listing: a blob old enough to be swept had its row committed (or

@@ -31,6 +31,14 @@ export function dayLabel(day: string): string {
   return `${p.d} ${p.month} ${p.y}`
 }
 
+const WEEKDAYS = ['Minggu', 'Senin', 'Selasa', 'Rabu', 'Kamis', 'Jumat', 'Sabtu']
+
+/** 'Selasa, 17 November 2026' from 'YYYY-MM-DD'. */
+export function indonesianDayName(day: string): string {
+  const [y, m, d] = day.split('-').map(Number)
+  return `${WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]}, ${dayLabel(day)}`
+}
+
 /** 'November 2026' from '2026-11'. */
 export function monthLabel(month: string): string {
   const p = parts(`${month}-01`)

@@ -1,12 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
-import path from 'node:path'
 import { type Kysely, sql } from 'kysely'
+import { scratchFile } from '../../base/scratch'
 import type { Dialect } from '../../db/dialect'
 import type { DB } from '../../db/schema'
 import type { JobKind } from '../../jobs/job-kind'
 import { enqueueJob } from '../../jobs/job-queue'
-import { stagingDir } from '../../uploads/receive'
 import { stripGps } from './strip-gps'
 
 /**
@@ -37,8 +36,6 @@ export const docPrivacyJob: JobKind<Record<string, never>> = {
       .limit(BATCH)
       .execute()
     const done: { id: number; sha256: string; size: number | null }[] = []
-    const dir = stagingDir(deps.config.dataDir)
-    await fs.promises.mkdir(dir, { recursive: true })
     for (const row of rows) {
       if (signal.aborted) throw new Error('stopped before the batch was done')
       const blob = await deps.store.get(row.blob_key, 'public')
@@ -52,7 +49,7 @@ export const docPrivacyJob: JobKind<Record<string, never>> = {
       // Stored before uploads refused such photos (issue 31): told to the operator, who can remove it.
       if (unsure) deps.logger.warn(`photo ${row.blob_key}: unreadable HEIF metadata, GPS may remain in it`)
       if (changed) {
-        const scratch = path.join(dir, `${randomUUID()}.tmp`)
+        const scratch = await scratchFile(deps.config.dataDir, 'tmp')
         await fs.promises.writeFile(scratch, bytes)
         try {
           await deps.store.put(row.blob_key, 'public', { localFile: scratch })

@@ -3,11 +3,11 @@ import type * as v from 'valibot'
 import { DOC_MSG, type Doc, type DocReview, DocReviewSchema } from '../../../src/contracts/documentation'
 import { type DocBulkReviewResult, type DocBulkReviewSchema, REVIEW_MSG } from '../../../src/contracts/review'
 import { type Actor, access } from '../../access'
+import { docName, recordHistory } from '../../base/audit'
 import type { DB } from '../../db/schema'
 import type { Deps } from '../../deps'
 import type { DomainEvent } from '../../events'
 import { AppError, notFound, nowIso, validate } from '../../http'
-import { docName, recordHistory } from '../history/record-history'
 import { findDoc, loadDocs } from './doc-view'
 
 /*

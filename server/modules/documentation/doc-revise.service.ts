@@ -7,12 +7,12 @@ import {
   type FileFailure,
 } from '../../../src/contracts/documentation'
 import { access, type ProjectRow } from '../../access'
+import { docName, recordHistory } from '../../base/audit'
 import type { UserRow } from '../../db/schema'
 import { AppError, validate } from '../../http'
 import { commitUpload, pendingBlob } from '../../uploads/commit'
 import { IMAGE_KINDS } from '../../uploads/sniff'
 import type { UploadService } from '../../uploads/upload-service'
-import { docName, recordHistory } from '../history/record-history'
 import { checkWorkItem, readSiteFields, type SiteFields } from './doc-site-fields'
 import {
   cleanFields,

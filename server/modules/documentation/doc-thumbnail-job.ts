@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
-import path from 'node:path'
+import { scratchFile } from '../../base/scratch'
 import type { JobKind } from '../../jobs/job-kind'
 import { newBlobKey } from '../../storage/blob-store'
 import { deleteBlobsQuietly } from '../../uploads/commit'
-import { stagingDir } from '../../uploads/receive'
 import { renderThumbnail } from './doc-images'
 
 /**
@@ -32,9 +30,7 @@ export const docThumbnailJob: JobKind<{ image: string }> = {
     const original = await deps.store.get(row.blob_key, 'public')
     if (!original) throw new Error(`original ${row.blob_key} is missing from the store`)
 
-    const dir = stagingDir(deps.config.dataDir)
-    await fs.promises.mkdir(dir, { recursive: true })
-    const scratch = path.join(dir, `${randomUUID()}.webp`)
+    const scratch = await scratchFile(deps.config.dataDir, 'webp')
     let size: { width: number; height: number }
     try {
       size = await renderThumbnail(original.stream, scratch)

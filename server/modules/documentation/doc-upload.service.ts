@@ -11,15 +11,15 @@ import {
   type FileFailure,
 } from '../../../src/contracts/documentation'
 import { access, type ProjectRow } from '../../access'
+import { docName, recordHistory } from '../../base/audit'
+import { itemTakenAt } from '../../base/firm-clock'
 import type { DB, UserRow } from '../../db/schema'
-import { itemTakenAt } from '../../firm-day'
 import { AppError, assertCleanInput, nowIso, validate } from '../../http'
 import type { Tx } from '../../idempotency'
 import { commitUpload, type PendingBlob, pendingBlob } from '../../uploads/commit'
 import type { Upload } from '../../uploads/receive'
 import { IMAGE_KINDS } from '../../uploads/sniff'
 import type { UploadService } from '../../uploads/upload-service'
-import { docName, recordHistory } from '../history/record-history'
 import { type InspectedImage, inspectImage, isFailure } from './doc-images'
 import {
   checkWorkItem,

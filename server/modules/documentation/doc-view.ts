@@ -5,6 +5,7 @@ import { parseId } from '../../../src/contracts/ids'
 import { storageBlob } from '../../../src/contracts/public-paths'
 import type { DB, DocImagesTable } from '../../db/schema'
 import { notFound } from '../../http'
+import { currentPhotos } from './live-photos'
 
 /* How documentation items are read back: by reference, and as the API shows them (documentation.service.ts, doc-upload.service.ts). */
 
@@ -116,9 +117,7 @@ function earlierCopy(
 export async function withImages(db: Kysely<DB>, rows: DocRow[]): Promise<Doc[]> {
   if (rows.length === 0) return []
   // The current version's photos only; earlier versions' stay stored for the history.
-  const images = await db
-    .selectFrom('doc_images')
-    .innerJoin('docs', 'docs.id', 'doc_images.doc_id')
+  const images = await currentPhotos(db)
     .selectAll('doc_images')
     .select((eb) => [
       earlierCopy(eb, 'od.uuid').as('duplicate_of'),
@@ -129,7 +128,6 @@ export async function withImages(db: Kysely<DB>, rows: DocRow[]): Promise<Doc[]>
       'in',
       rows.map((r) => r.id),
     )
-    .whereRef('doc_images.version', '=', 'docs.version')
     .orderBy('doc_images.doc_id')
     .orderBy('doc_images.position')
     .execute()

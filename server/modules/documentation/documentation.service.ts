@@ -11,12 +11,12 @@ import {
 import { parseId } from '../../../src/contracts/ids'
 import { STATUSES } from '../../../src/contracts/projects'
 import { type Actor, access } from '../../access'
+import { docName, recordHistory } from '../../base/audit'
+import { firmDayStart } from '../../base/firm-clock'
 import type { DB } from '../../db/schema'
 import type { Deps } from '../../deps'
-import { firmDayStart } from '../../firm-day'
 import { AppError, notFound, nowIso } from '../../http'
 import type { Claimed, Tx } from '../../idempotency'
-import { docName, recordHistory } from '../history/record-history'
 import { docsQuery, findDoc, withImages } from './doc-view'
 
 /*

@@ -213,7 +213,7 @@ describe(`the day taken, in the firm's time zone (${TEST_DB})`, () => {
     expect(await day('2026-11-27')).toEqual([uuids[2]])
     expect(await listed('?to=2026-11-25', p.slug)).toEqual([])
 
-    // The report takes the same photos for the 26th (server/firm-day.ts's one rule).
+    // The report takes the same photos for the 26th (server/base/firm-clock.ts's one rule).
     const report = await selectPhotos(t.db, {
       projectId: p.id,
       from: '2026-11-26',

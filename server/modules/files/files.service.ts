@@ -12,6 +12,8 @@ import {
   type UploadError,
 } from '../../../src/contracts/files'
 import { type Actor, access, type ProjectRow } from '../../access'
+import { recordHistory } from '../../base/audit'
+import { isConstraintError } from '../../base/db-errors'
 import type { UserRow } from '../../db/schema'
 import type { Deps } from '../../deps'
 import type { StoredFile } from '../../downloads'
@@ -20,8 +22,7 @@ import { commitUpload, pendingBlob } from '../../uploads/commit'
 import type { ReceivedFile, UploadOptions } from '../../uploads/receive'
 import { ANY_KIND } from '../../uploads/sniff'
 import type { UploadService } from '../../uploads/upload-service'
-import { recordHistory } from '../history/record-history'
-import { fileAreaParam, fileEntries, findFolder, isConstraintError, toFileEntry } from './area-files'
+import { fileAreaParam, fileEntries, findFolder, toFileEntry } from './area-files'
 
 /*
  * Files of the perencanaan and pengawasan areas. Every call asks the access policy first, before the

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ZipFile } from 'yazl'
 import { FILE_MSG } from '../../../src/contracts/files'
 import { UPLOAD_MSG } from '../../../src/contracts/uploads'
+import { scratchDir as stagingDir } from '../../base/scratch'
 import type { DomainEvent } from '../../events'
 import {
   type Cast,
@@ -19,7 +20,6 @@ import {
   uploadForm,
 } from '../../test/area-fixtures'
 import { createTestApp, listen, samplePng, TEST_DB, type TestApp } from '../../test/harness'
-import { stagingDir } from '../../uploads/receive'
 
 const MAX_MB = 1
 

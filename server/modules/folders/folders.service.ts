@@ -13,6 +13,8 @@ import {
   MAX_FILES_PER_UPLOAD,
 } from '../../../src/contracts/files'
 import { type Actor, access, type ProjectRow } from '../../access'
+import { recordHistory } from '../../base/audit'
+import { isConstraintError } from '../../base/db-errors'
 import type { Dialect } from '../../db/index'
 import type { DB } from '../../db/schema'
 import type { Deps } from '../../deps'
@@ -26,10 +28,8 @@ import {
   findProjectFolder,
   folderSubtree,
   folderTrail,
-  isConstraintError,
   toFileEntry,
 } from '../files/area-files'
-import { recordHistory } from '../history/record-history'
 
 /*
  * Folders of the perencanaan and pengawasan areas, nested to any depth. Every call asks the access

@@ -14,7 +14,7 @@ import type { Deps } from '../../deps'
 import { AppError, notFound } from '../../http'
 
 /*
- * Riwayat: read only. Entries are written by recordHistory (record-history.ts) in the transaction of
+ * Riwayat: read only. Entries are written by recordHistory (server/base/audit.ts) in the transaction of
  * each change; no endpoint edits or deletes one.
  */
 

@@ -1,6 +1,6 @@
 import type { LocationSource } from '../../../src/contracts/documentation'
 import type { Status } from '../../../src/contracts/projects'
-import { firmDateTime } from '../history/firm-time'
+import { firmDateTime } from '../../base/firm-clock'
 
 /*
  * keterangan.txt beside each documentation item's photos in the project zip: what the app shows beside

@@ -7,8 +7,8 @@ import {
   type HistoryObjectKind,
 } from '../../../src/contracts/history'
 import { detailLines } from '../../../src/contracts/history-detail'
+import { firmDateTime } from '../../base/firm-clock'
 import type { DB } from '../../db/schema'
-import { firmDateTime } from '../history/firm-time'
 import { toHistoryEntry } from '../history/history.service'
 
 /**

@@ -5,6 +5,7 @@ import type { Deps } from '../../deps'
 import type { BlobStore, Visibility } from '../../storage/blob-store'
 import { safeSegment, TreeNames } from '../../zip/zip-names'
 import { planZip, type ZipEntry, type ZipPlan } from '../../zip/zip-writer'
+import { livePhotos } from '../documentation/live-photos'
 import { docNote } from './doc-note'
 import { HISTORY_CSV_NAME, projectHistoryCsv } from './history-csv'
 
@@ -211,9 +212,8 @@ async function addDocs(
     .orderBy('docs.id')
     .execute()
   if (docs.length === 0) return
-  const images = await deps.db
-    .selectFrom('doc_images')
-    .innerJoin('docs', 'docs.id', 'doc_images.doc_id')
+  // The photos of the item's current version, as the app shows it (earlier ones are in its history).
+  const images = await livePhotos(deps.db, projectId)
     .select([
       'doc_images.doc_id',
       'doc_images.name',
@@ -228,10 +228,6 @@ async function addDocs(
       'doc_images.location_source',
       'doc_images.sha256',
     ])
-    .where('docs.project_id', '=', projectId)
-    .where('docs.deleted_at', 'is', null)
-    // The photos of the item's current version, as the app shows it (earlier ones are in its history).
-    .whereRef('doc_images.version', '=', 'docs.version')
     .orderBy('doc_images.doc_id')
     .orderBy('doc_images.position')
     .execute()

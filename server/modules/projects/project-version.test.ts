@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { HistoryEntry } from '../../../src/contracts/history'
 import { PROJECT_MSG, PROJECT_START_MSG } from '../../../src/contracts/projects'
+import { firmClock } from '../../base/firm-clock'
 import { createTestApp, TEST_DB, type TestApp } from '../../test/harness'
-import { firmClock } from '../history/firm-time'
 
 type Account = Awaited<ReturnType<TestApp['user']>>
 

@@ -3,6 +3,8 @@ import type { Kysely, Selectable } from 'kysely'
 import { EMPLOYEE_ROLES } from '../../../src/contracts/common'
 import { type AreaCounts, PROJECT_MSG, type Project, type ProjectCan } from '../../../src/contracts/projects'
 import { type Actor, access, type ProjectScope } from '../../access'
+import { recordHistory } from '../../base/audit'
+import { firmClock } from '../../base/firm-clock'
 import type { Dialect } from '../../db/index'
 import type { DB, ProjectsTable, UserRow } from '../../db/schema'
 import { DOC_COUNT_COLUMNS, FILE_COUNT_COLUMNS } from '../../db/stat-columns'
@@ -11,8 +13,6 @@ import { AppError, nowIso } from '../../http'
 import type { Claimed } from '../../idempotency'
 import type { Visibility } from '../../storage/blob-store'
 import { deleteProjectFolders } from '../folders/folders.service'
-import { firmClock } from '../history/firm-time'
-import { recordHistory } from '../history/record-history'
 
 export type ProjectRow = Selectable<ProjectsTable>
 type ProjectInput = { name: string; description: string }

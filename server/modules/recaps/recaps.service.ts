@@ -5,6 +5,7 @@ import { FileNameSchema } from '../../../src/contracts/files'
 import { parseId } from '../../../src/contracts/ids'
 import { RECAP_MSG, type RecapFile } from '../../../src/contracts/recaps'
 import { type Actor, access, type ProjectRow } from '../../access'
+import { recordHistory } from '../../base/audit'
 import type { DB, UserRow } from '../../db/schema'
 import type { Deps } from '../../deps'
 import type { StoredFile } from '../../downloads'
@@ -13,7 +14,6 @@ import { commitUpload, deleteBlobsQuietly, pendingBlob } from '../../uploads/com
 import type { ReceivedFile, UploadOptions } from '../../uploads/receive'
 import { DOCUMENT_KINDS, type FileKind, KINDS } from '../../uploads/sniff'
 import type { UploadService } from '../../uploads/upload-service'
-import { recordHistory } from '../history/record-history'
 
 /*
  * Recap files of a project (the 'Rekapitulasi' tab). The policy is asked first, before any body is

@@ -9,14 +9,14 @@ import {
   weekOfPeriod,
 } from '../../../src/contracts/reports'
 import { type Actor, access } from '../../access'
+import { type HistoryActor, recordHistory } from '../../base/audit'
+import { firmDayOf } from '../../base/firm-clock'
 import type { DB } from '../../db/schema'
 import type { Deps } from '../../deps'
 import { AppError, nowIso } from '../../http'
 import type { Claimed } from '../../idempotency'
-import { type HistoryActor, recordHistory } from '../history/record-history'
 import { reportRenderJob } from './report-render-job'
 import { selectPhotos } from './report-selection'
-import { firmDayOf } from './report-text'
 import { reportRows, toReport } from './report-view'
 
 /**

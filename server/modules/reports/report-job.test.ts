@@ -1,11 +1,11 @@
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { REPORT_MSG, type Report } from '../../../src/contracts/reports'
+import { scratchDir as stagingDir } from '../../base/scratch'
 import type { DomainEvent } from '../../events'
 import type { JobContext } from '../../jobs/job-kind'
 import { type Cast, cast, privateBlobs, projectWithMembers } from '../../test/area-fixtures'
 import { createTestApp, TEST_DB, type TestApp } from '../../test/harness'
-import { stagingDir } from '../../uploads/receive'
 import { review, uploadDoc } from './report-fixtures'
 import { reportRenderJob } from './report-render-job'
 

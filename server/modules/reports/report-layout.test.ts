@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { periodLabel } from '../../../src/contracts/days'
+import { indonesianDayName, periodLabel } from '../../../src/contracts/days'
 import { normalizeReportCode, REPORT_CODE_PATTERN } from '../../../src/contracts/reports'
+import { firmDayOf, indonesianDateTime } from '../../base/firm-clock'
 import { newReportCode } from './report-create'
 import {
   CONTENT,
@@ -10,14 +11,7 @@ import {
   PAGE,
   planReport,
 } from './report-layout'
-import {
-  firmDayOf,
-  indonesianDateTime,
-  indonesianDayName,
-  pdfSafe,
-  phraseLines,
-  wrapLines,
-} from './report-text'
+import { pdfSafe, phraseLines, wrapLines } from './report-text'
 
 /* The pure parts of a report: its plan of pages, its words, its codes. */
 

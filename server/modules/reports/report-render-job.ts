@@ -1,12 +1,10 @@
-import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
-import path from 'node:path'
 import { REPORT_MSG } from '../../../src/contracts/reports'
+import { scratchFile } from '../../base/scratch'
 import { nowIso } from '../../http'
 import type { JobKind } from '../../jobs/job-kind'
 import { newBlobKey } from '../../storage/blob-store'
 import { deleteBlobsQuietly } from '../../uploads/commit'
-import { stagingDir } from '../../uploads/receive'
 import { loadReport, renderReport } from './report-render'
 
 /** The report was removed (or its project deleted) while it was being made: stop, nothing to keep. */
@@ -39,9 +37,7 @@ export const reportRenderJob: JobKind<{ report: number }> = {
     if (!report || report.deleted_at !== null || report.status === 'ready') return
     if (!(await setProgress(deps.db, id, 0))) return
 
-    const dir = stagingDir(deps.config.dataDir)
-    await fs.promises.mkdir(dir, { recursive: true })
-    const scratch = path.join(dir, `${randomUUID()}.pdf`)
+    const scratch = await scratchFile(deps.config.dataDir, 'pdf')
     const key = newBlobKey('pdf')
     let stored = false
     try {

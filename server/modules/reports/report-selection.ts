@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely'
 import type { ReportInclude } from '../../../src/contracts/reports'
+import { firmDayOf, firmDayStart, firmWallClock, photoTime } from '../../base/firm-clock'
 import type { DB } from '../../db/schema'
-import { firmDayStart, photoTime } from '../../firm-day'
-import { firmWallClock } from '../history/firm-time'
-import { firmDayOf } from './report-text'
+import { livePhotos } from '../documentation/live-photos'
 
 /*
  * Which photos a report holds (docs/decisions/0065): every photo of the current version of the
@@ -46,9 +45,7 @@ export async function selectPhotos(db: Kysely<DB>, s: Selection): Promise<Select
   // off by at most the zone's offset); the exact firm day is decided below.
   const low = new Date(firmDayStart(s.from, s.timeZone).getTime() - DAY_MS).toISOString()
   const high = new Date(firmDayStart(nextDay(s.to), s.timeZone).getTime() + DAY_MS).toISOString()
-  let q = db
-    .selectFrom('doc_images')
-    .innerJoin('docs', 'docs.id', 'doc_images.doc_id')
+  let q = livePhotos(db, s.projectId)
     .leftJoin('work_items', 'work_items.id', 'docs.work_item_id')
     .select([
       'docs.id as doc_id',
@@ -61,9 +58,6 @@ export async function selectPhotos(db: Kysely<DB>, s: Selection): Promise<Select
       'work_items.name as work_item_name',
       'work_items.position as work_item_position',
     ])
-    .where('docs.project_id', '=', s.projectId)
-    .where('docs.deleted_at', 'is', null)
-    .whereRef('doc_images.version', '=', 'docs.version')
     .where((eb) => eb(eb.fn.coalesce('doc_images.taken_at', 'docs.created_at'), '>=', low))
     .where((eb) => eb(eb.fn.coalesce('doc_images.taken_at', 'docs.created_at'), '<', high))
   if (s.include === 'approved') q = q.where('docs.status', '=', 'approved')
@@ -72,7 +66,7 @@ export async function selectPhotos(db: Kysely<DB>, s: Selection): Promise<Select
 
   const photos: (SelectedPhoto & { position: number })[] = []
   for (const r of rows) {
-    // The one rule of server/firm-day.ts, which the Dokumentasi list and its filters use too.
+    // The one rule of server/base/firm-clock.ts, which the Dokumentasi list and its filters use too.
     const time = photoTime(r.taken_at, r.created_at)
     const wall = firmWallClock(time, s.timeZone)
     const day = firmDayOf(time, s.timeZone)

@@ -1,35 +1,8 @@
-import { dayLabel } from '../../../src/contracts/days'
-import { firmWallClock } from '../history/firm-time'
-
 /*
- * The words of a report: Indonesian dates in the firm's time zone, the zone's Indonesian name, and text
- * made safe for the PDF's built-in Helvetica (WinAnsi only; see docs/decisions/0065).
+ * The words of a report: text made safe for the PDF's built-in Helvetica (WinAnsi only; see
+ * docs/decisions/0065). Its dates come from the firm's clock (server/base/firm-clock.ts) and
+ * src/contracts/days.ts.
  */
-
-const WEEKDAYS = ['Minggu', 'Senin', 'Selasa', 'Rabu', 'Kamis', 'Jumat', 'Sabtu']
-
-/** 'Selasa, 17 November 2026' from 'YYYY-MM-DD'. */
-export function indonesianDayName(day: string): string {
-  const [y, m, d] = day.split('-').map(Number)
-  return `${WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()]}, ${dayLabel(day)}`
-}
-
-/** Indonesia's zones by their Indonesian names; any other zone by its IANA name. */
-export function zoneLabel(timeZone: string): string {
-  if (['Asia/Jakarta', 'Asia/Pontianak'].includes(timeZone)) return 'WIB'
-  if (['Asia/Makassar', 'Asia/Ujung_Pandang'].includes(timeZone)) return 'WITA'
-  if (timeZone === 'Asia/Jayapura') return 'WIT'
-  return timeZone
-}
-
-/** The firm's day ('YYYY-MM-DD') of a stored time. */
-export const firmDayOf = (iso: string, timeZone: string) => firmWallClock(iso, timeZone).slice(0, 10)
-
-/** '17 November 2026 09.14 WIB' (the Indonesian way of writing a time). */
-export function indonesianDateTime(iso: string, timeZone: string): string {
-  const wall = firmWallClock(iso, timeZone)
-  return `${dayLabel(wall.slice(0, 10))} ${wall.slice(11, 13)}.${wall.slice(14, 16)} ${zoneLabel(timeZone)}`
-}
 
 /** WinAnsi's characters above Latin-1 (as pdfkit maps them). */
 const WIN_ANSI_EXTRA = new Set([

@@ -1,17 +1,16 @@
-import { createHash, randomUUID } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
-import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { REPORT_MSG, type Report } from '../../../src/contracts/reports'
 import { type Actor, access } from '../../access'
+import { recordHistory } from '../../base/audit'
+import { scratchFile } from '../../base/scratch'
 import type { UserRow } from '../../db/schema'
 import type { Deps } from '../../deps'
 import type { StoredFile } from '../../downloads'
 import { AppError, nowIso } from '../../http'
 import type { Tx } from '../../idempotency'
 import { deleteBlobsQuietly } from '../../uploads/commit'
-import { stagingDir } from '../../uploads/receive'
-import { recordHistory } from '../history/record-history'
 import { recapUpload } from '../recaps/recaps.service'
 import { findReport, reportRows, toReport } from './report-view'
 
@@ -85,9 +84,7 @@ export async function reportToRecap(
   if (row.status !== 'ready' || !row.blob_key) throw notReady(row.status)
   if (row.saved_recap_id !== null) throw alreadyInRecap()
 
-  const dir = stagingDir(deps.config.dataDir)
-  await fs.promises.mkdir(dir, { recursive: true })
-  const copy = path.join(dir, `${randomUUID()}.pdf`)
+  const copy = await scratchFile(deps.config.dataDir, 'pdf')
   try {
     const blob = await deps.store.get(row.blob_key, 'private')
     if (!blob) throw new AppError(404, REPORT_MSG.notFound)

@@ -14,6 +14,7 @@ import {
   type ResumableState,
 } from '../../../src/contracts/resumable-uploads'
 import { UPLOAD_MSG } from '../../../src/contracts/uploads'
+import { scratchDir } from '../../base/scratch'
 import type { DB, ResumableUploadsTable } from '../../db/schema'
 import type { AppEnv, Deps } from '../../deps'
 import { AppError, notFound, nowIso } from '../../http'
@@ -21,7 +22,7 @@ import { type CreateAnswer, idempotentCreate } from '../../idempotency'
 import { UsageCounters } from '../../limits/usage-counters'
 import { newBlobKey } from '../../storage/blob-store'
 import { deleteBlobsQuietly } from '../../uploads/commit'
-import { type ReceivedFile, stagingDir, type Upload, withUpload } from '../../uploads/receive'
+import { type ReceivedFile, type Upload, withUpload } from '../../uploads/receive'
 import { ANY_KIND, couldBe, HEAD_BYTES, KINDS, resolveKind, sniffHead } from '../../uploads/sniff'
 import { findFolder } from '../files/area-files'
 import type { ResumableTarget } from './resumable-target'
@@ -282,7 +283,7 @@ async function withAssembled<T>(
   parts: readonly PartRow[],
   work: (upload: Upload) => Promise<T>,
 ): Promise<T> {
-  const dir = stagingDir(deps.config.dataDir)
+  const dir = scratchDir(deps.config.dataDir)
   await fs.promises.mkdir(dir, { recursive: true })
   const staged: string[] = []
   const scratchPath = (ext: string) => {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
+import { type HistoryActor, recordHistory } from '../../base/audit'
 import type { DB } from '../../db/schema'
-import { type HistoryActor, recordHistory } from '../history/record-history'
 
 /**
  * A link made or revoked, in the project's history, in the transaction that made the change: object

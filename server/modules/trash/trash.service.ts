@@ -8,14 +8,15 @@ import {
   type TrashRestored,
 } from '../../../src/contracts/trash'
 import { type Actor, access, type ProjectRow } from '../../access'
+import { docName, type HistoryActor, recordHistory } from '../../base/audit'
+import { isConstraintError } from '../../base/db-errors'
 import type { Dialect } from '../../db/dialect'
 import type { DB } from '../../db/schema'
 import type { Deps } from '../../deps'
 import { AppError, notFound } from '../../http'
 import { type BlobRef, deleteBlobsQuietly } from '../../uploads/commit'
-import { isConstraintError } from '../files/area-files'
+import { folderSubtree } from '../files/area-files'
 import { deleteFolderRows, lockProject } from '../folders/folders.service'
-import { docName, type HistoryActor, recordHistory } from '../history/record-history'
 
 /*
  * Sampah (issue 23, decision 0064). A deleted file, folder or documentation item keeps its rows and blobs
@@ -244,7 +245,7 @@ async function restoreFolder(trx: Kysely<DB>, user: Actor, project: ProjectRow, 
     .executeTakeFirstOrThrow()
   const parent = await liveFolder(trx, folder.parent_id)
   const moved = folder.parent_id !== null && !parent
-  const ids = (await subtree(trx, row.id)).map((f) => f.id)
+  const ids = (await folderSubtree(trx, row.id)).map((f) => f.id)
   // The folder itself first: its name may be taken where it goes (409 from the unique index).
   await trx
     .updateTable('folders')
@@ -283,18 +284,6 @@ async function restoreFolder(trx: Kysely<DB>, user: Actor, project: ProjectRow, 
 }
 
 const CHUNK = 500
-
-/** The folder and every folder below it with their depth (0 for the folder), in the trash or not. */
-async function subtree(db: Kysely<DB>, folderId: number): Promise<{ id: number; depth: number }[]> {
-  const { rows } = await sql<{ id: number; depth: number }>`
-    WITH RECURSIVE tree (id, depth) AS (
-      SELECT id, 0 FROM folders WHERE id = ${folderId}
-      UNION ALL
-      SELECT f.id, tree.depth + 1 FROM folders f JOIN tree ON f.parent_id = tree.id
-    )
-    SELECT id, depth FROM tree`.execute(db)
-  return rows.map((r) => ({ id: Number(r.id), depth: Number(r.depth) }))
-}
 
 /** DELETE /api/project/{id}/trash/{kind}/{uuid} (admins): rows now, blobs after the commit. */
 export async function purgeTrash(
@@ -349,7 +338,7 @@ export async function purgeRow(
       .where('deleted_at', 'is not', null)
       .executeTakeFirst()
     if (!folder) throw notFound(TRASH_MSG.notFound)
-    const keys = await deleteFolderRows(trx, await subtree(trx, id))
+    const keys = await deleteFolderRows(trx, await folderSubtree(trx, id))
     await recordHistory(trx, actor, {
       projectId,
       action: 'purge',

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { scratchDir as stagingDir } from '../../base/scratch'
 import { createTestApp, formWith, samplePng, type TestApp } from '../../test/harness'
-import { stagingDir } from '../../uploads/receive'
 
 let t: TestApp
 beforeAll(async () => {

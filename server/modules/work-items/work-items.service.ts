@@ -7,10 +7,10 @@ import {
   workItemLabel,
 } from '../../../src/contracts/work-items'
 import { type Actor, access } from '../../access'
+import { type HistoryActor, recordHistory } from '../../base/audit'
+import { isConstraintError } from '../../base/db-errors'
 import type { DB } from '../../db/schema'
 import { AppError, notFound, nowIso } from '../../http'
-import { isConstraintError } from '../files/area-files'
-import { type HistoryActor, recordHistory } from '../history/record-history'
 
 /*
  * A project's work items ('Item Pekerjaan', issue 23): admins keep them, everyone who sees the project

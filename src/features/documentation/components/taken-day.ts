@@ -3,7 +3,7 @@ import type { SiteDoc } from '../site'
 
 /*
  * The day an item was taken (issue 30): the grid's day headings and the card's time line follow the
- * photos' capture time (`taken_at`, the server's rule in server/firm-day.ts), the upload time beside it.
+ * photos' capture time (`taken_at`, the server's rule in server/base/firm-clock.ts), the upload time beside it.
  */
 
 /** The item's day in this device's zone (the firm's on the team's phones): its headings' key. */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
-import type { HistoryAction, HistoryObjectKind } from '../../../src/contracts/history'
-import type { DB, UserRow } from '../../db/schema'
-import { nowIso } from '../../http'
+import type { HistoryAction, HistoryObjectKind } from '../../src/contracts/history'
+import type { DB, UserRow } from '../db/schema'
+import { nowIso } from '../http'
 
 /** Who did it, as the history keeps them (a snapshot: the entry stays right if the user is renamed). */
 export type HistoryActor = Pick<UserRow, 'id' | 'name' | 'role'>

@@ -1,8 +1,8 @@
-import type { Deps } from '../deps'
-import { queueResumableSweep } from '../modules/resumable-uploads/resumable-sweep-job'
-import { queueUploadSweep } from '../uploads/sweep-job'
+import type { Deps } from './deps'
 import { JOB_KINDS } from './job-kinds'
-import { JobRunner } from './job-runner'
+import { JobRunner } from './jobs/job-runner'
+import { queueResumableSweep } from './modules/resumable-uploads/resumable-sweep-job'
+import { queueUploadSweep } from './uploads/sweep-job'
 
 /**
  * This process's runner for every registered kind, woken by jobs queued here (deps.jobs): JOB_CONCURRENCY
