@@ -1,7 +1,14 @@
 import dayjs from 'dayjs'
 import 'dayjs/locale/id'
 import { describe, expect, it } from 'vitest'
-import { formatDate, formatDateLong, formatDateTime, formatRelativeTime, formatYmd } from './format'
+import {
+  formatCount,
+  formatDate,
+  formatDateLong,
+  formatDateTime,
+  formatRelativeTime,
+  formatYmd,
+} from './format'
 
 /**
  * format.ts prints dates without dayjs so the first screen does not load it (decision 0061). It must
@@ -56,5 +63,33 @@ describe('dates as dayjs with the id locale prints them', () => {
       expect(formatRelativeTime(input)).toBe('')
     }
     expect(formatYmd()).toBe(dayjs().format('YYYY-MM-DD'))
+  })
+})
+
+describe('counts as Intl.NumberFormat("id-ID") prints them', () => {
+  const intl = new Intl.NumberFormat('id-ID')
+  it('integers of every length, both signs', () => {
+    const values = [
+      0,
+      1,
+      9,
+      10,
+      999,
+      1000,
+      1591,
+      12345,
+      100000,
+      999999,
+      1000000,
+      12345678,
+      2 ** 31,
+      9007199254740991,
+    ]
+    for (const v of [...values, ...values.slice(1).map((x) => -x)])
+      expect(formatCount(v)).toBe(intl.format(v))
+  })
+  it('fractions (at most three digits)', () => {
+    for (const v of [0.5, 1.25, 1234.567, 1000.1, -2500.75, 0.001])
+      expect(formatCount(v)).toBe(intl.format(v))
   })
 })

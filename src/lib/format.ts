@@ -100,6 +100,22 @@ export function formatBytes(bytes: number): string {
   return formatFileSize((Number.isFinite(bytes) ? bytes : 0) / 1024)
 }
 
+/**
+ * A count with Indonesian digit groups ('1.591', '-12.345.678'; a fraction after a comma, at most three
+ * digits), as `Intl.NumberFormat('id-ID')` prints it. Not through Intl: a renderer's first Indonesian
+ * number format loads ICU's locale data, a long task on the dashboard's first screen (decision 0086).
+ */
+export function formatCount(value: number): string {
+  if (!Number.isFinite(value)) return Number.isNaN(value) ? 'NaN' : value > 0 ? '∞' : '-∞'
+  const [whole, fraction = ''] = Math.abs(value)
+    .toFixed(3)
+    .replace(/\.?0+$/, '')
+    .split('.')
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.')
+  const sign = value < 0 && (whole !== '0' || fraction !== '') ? '-' : ''
+  return `${sign}${grouped}${fraction ? `,${fraction}` : ''}`
+}
+
 /** Uppercase text after the last dot ('laporan.final.pdf' -> 'PDF'); '' without an extension. */
 export function fileExtension(name: string): string {
   const i = name.lastIndexOf('.')

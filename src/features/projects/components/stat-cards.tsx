@@ -3,6 +3,7 @@ import { css, cx } from 'styled-system/css'
 import { grid } from 'styled-system/patterns'
 import { card } from 'styled-system/recipes'
 import type { DashboardAnalysis } from '../../../contracts/projects'
+import { formatCount } from '../../../lib/format'
 import { IconTile } from '../../../ui/icon-tile'
 import {
   IconFileCheck,
@@ -60,9 +61,6 @@ const STATS: Stat[] = [
   },
 ]
 
-/** One formatter for all six numbers: building the Indonesian number format is the costly part. */
-const count = new Intl.NumberFormat('id-ID')
-
 /** The six admin stat cards (SPEC 'Dashboard'); values are '–' until the analysis arrives. */
 export function StatCards({ analysis }: { analysis: DashboardAnalysis | undefined }) {
   return (
@@ -109,7 +107,7 @@ export function StatCards({ analysis }: { analysis: DashboardAnalysis | undefine
                 fontVariantNumeric: 'tabular-nums',
               })}
             >
-              {analysis ? count.format(s.value(analysis)) : '–'}
+              {analysis ? formatCount(s.value(analysis)) : '–'}
             </p>
             <p className={css({ mt: '0.5', fontSize: 'xs', color: 'fgMuted', lineHeight: '1.25' })}>
               {s.label}
