@@ -91,19 +91,18 @@ createRoot(rootElement).render(
   </StrictMode>,
 )
 
-afterFirstPaint(() => {
-  // The dialog and menu code the first screen skipped is fetched now, so a dialog still opens when the
-  // connection drops before the service worker has cached it (e.g. 'Keluar' asking about queued items).
-  void import('./ui/dialog-frame')
-  void import('./ui/menu-popup')
-  // Queued photos, comments and likes go out at start, when back online, back in the tab and on demand;
-  // what a landed item changed is fetched again.
-  void Promise.all([restored, import('./lib/outbox-client')]).then(([, { startOutboxSync }]) =>
-    startOutboxSync(),
-  )
-  // lib/ knows nothing of the UI: the update offer is a toast made here.
-  if (import.meta.env.PROD)
-    void Promise.all([import('./lib/sw-register'), import('./ui/notify')]).then(
+/*
+ * After the first paint, one piece per idle period (lib/after-load.ts), most needed first. Queued
+ * photos, comments and likes go out at start, when back online, back in the tab and on demand; what a
+ * landed item changed is fetched again.
+ */
+afterFirstPaint(() =>
+  Promise.all([restored, import('./lib/outbox-client')]).then(([, { startOutboxSync }]) => startOutboxSync()),
+)
+// lib/ knows nothing of the UI: the update offer is a toast made here.
+if (import.meta.env.PROD)
+  afterFirstPaint(() =>
+    Promise.all([import('./lib/sw-register'), import('./ui/notify')]).then(
       ([{ registerServiceWorker }, { toast }]) =>
         registerServiceWorker((apply) =>
           toast({
@@ -114,5 +113,12 @@ afterFirstPaint(() => {
             action: { label: 'Muat ulang', onClick: apply },
           }),
         ),
-    )
-})
+    ),
+  )
+// The dialog and menu code the first screen skipped is fetched now, so a dialog still opens when the
+// connection drops before the service worker has cached it (e.g. 'Keluar' asking about queued items).
+// A page the worker controls has it all precached already: its returning visits skip this work.
+if (!navigator.serviceWorker?.controller) {
+  afterFirstPaint(() => import('./ui/dialog-frame'))
+  afterFirstPaint(() => import('./ui/menu-popup'))
+}

@@ -1,26 +1,61 @@
 import { useEffect, useState } from 'react'
 
-/**
+/*
  * Work the first screen does not need (the service worker, the outbox, the notification feed, code
  * prefetches) waits until the page has loaded and the browser has been idle once. On a phone the first
  * screen then gets the network and the main thread to itself.
+ *
+ * The deferred work then runs one piece per idle period, each after the last one's promise (a chunk's
+ * import) settled: a dozen prefetched chunks evaluated in the same moment, with the re-render they
+ * cause, were one long task after the first paint (docs/decisions/0086).
  */
+type IdleWork = () => unknown
+
+const idle = (run: () => void) =>
+  'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 200)
+
 const settled = new Promise<void>((resolve) => {
-  const idle = () =>
-    'requestIdleCallback' in window
-      ? requestIdleCallback(() => resolve(), { timeout: 3000 })
-      : setTimeout(resolve, 200)
-  if (document.readyState === 'complete') idle()
-  else addEventListener('load', idle, { once: true })
+  if (document.readyState === 'complete') idle(resolve)
+  else addEventListener('load', () => idle(resolve), { once: true })
 })
 let isSettled = false
 void settled.then(() => {
   isSettled = true
 })
 
-/** Runs `work` once after the page's load and a first idle moment (at once, in a microtask, later on). */
-export function afterFirstPaint(work: () => void): void {
-  void settled.then(work)
+const queue: IdleWork[] = []
+let pumping = false
+
+function pump() {
+  if (pumping) return
+  const work = queue.shift()
+  if (!work) return
+  pumping = true
+  idle(() => {
+    let done: Promise<unknown>
+    try {
+      done = Promise.resolve(work())
+    } catch (err) {
+      done = Promise.reject(err)
+    }
+    void done
+      .catch((err) => console.warn('Deferred start-up work failed', err))
+      .finally(() => {
+        pumping = false
+        pump()
+      })
+  })
+}
+
+/**
+ * Runs `work` after the page's load and a first idle moment, in an idle period of its own, once the
+ * work queued before it has finished (a returned promise is waited for).
+ */
+export function afterFirstPaint(work: IdleWork): void {
+  void settled.then(() => {
+    queue.push(work)
+    pump()
+  })
 }
 
 /** False during the first screen's load, true from the first idle moment after it on. */

@@ -57,7 +57,7 @@ export function lazyDialog<P extends object>(
   isOpen: (props: P) => boolean,
 ) {
   const Loaded = lazy(() => load().then((component) => ({ default: component })))
-  afterFirstPaint(() => void load().catch(() => undefined))
+  afterFirstPaint(() => load().catch(() => undefined))
   return function LazyDialog(props: P) {
     if (!useOpenedOnce(isOpen(props))) return null
     return (
