@@ -6,6 +6,8 @@
  *   dashboard    '/', signed in as an admin with 12 projects
  *   dokumentasi  a project's Dokumentasi tab with a few photos
  *   dashboard (returning)  the same dashboard opened again by a browser that visited it once (below)
+ *   dashboard (returning, fresh process)  the same, but the browser was closed after that visit and a
+ *                new browser process is started on its profile (below)
  *
  * BENCH_RUNS (default 3) rounds; each round measures every page once (interleaved, so a busy moment of
  * this shared machine hits all pages alike). Reported: the median of each metric, the TBT difference
@@ -24,6 +26,14 @@
  * measures a navigation that clears nothing (disableStorageReset: the HTTP cache, the service worker,
  * Cache Storage, IndexedDB and localStorage all stay). Afterwards the bench checks that the measured
  * page was controlled by the service worker and its navigation answered by it, and fails the run if not.
+ *
+ * The fresh-process returning visit is the installed app opened from the home screen after the phone
+ * killed the browser: chrome-launcher starts a browser on a new profile directory, the dashboard is
+ * visited once as above, the browser is closed (Browser.close, a clean shutdown that writes the
+ * profile's storage to disk), and a second browser process started by chrome-launcher on the same
+ * profile is measured on its first navigation: no renderer, no service worker thread, no memory cache,
+ * no ICU or storage data loaded yet; only what the profile kept on disk. The same service worker
+ * check follows.
  *
  *   npm run bench:lighthouse        (builds dist/ first when it is stale)
  *   BENCH_ONLY=login                only the pages whose name contains it (and the baseline)
@@ -244,6 +254,12 @@ type SwCheck = {
 
 /** One Lighthouse run in a fresh tab; a failed trace (Chromium's NO_NAVSTART, NO_FCP) is retried once. */
 async function measure(browser: Browser, target: Target, retry = true): Promise<Metrics> {
+  if (target.fresh)
+    return measureFresh(target).catch((err) => {
+      if (!retry) throw err
+      console.warn(`retrying ${target.name}: ${(err as Error).message}`)
+      return measureFresh(target)
+    })
   const page = await browser.newPage()
   try {
     return await measureIn(page, target)
@@ -256,10 +272,53 @@ async function measure(browser: Browser, target: Target, retry = true): Promise<
   }
 }
 
-async function measureIn(page: Page, { url, token, returning }: Target): Promise<Metrics> {
-  let persisted: Persisted | undefined
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking']
+
+/** A browser process of chrome-launcher's on `userDataDir`, and puppeteer connected to it. */
+async function launchOn(userDataDir?: string) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: CHROME_FLAGS, userDataDir })
+  const browser = await puppeteer.connect({
+    browserURL: `http://127.0.0.1:${chrome.port}`,
+    defaultViewport: null,
+  })
+  return { chrome, browser }
+}
+
+/** The returning visit in a fresh browser process on the profile of the earlier visit (see the top). */
+async function measureFresh(target: Target): Promise<Metrics> {
+  if (!target.token) throw new Error(`${target.name}: a returning visit needs a signed-in page`)
+  const profile = fs.mkdtempSync(path.join(work, 'profile-'))
+  try {
+    const first = await launchOn(profile)
+    let persisted: Persisted
+    try {
+      persisted = await visitOnce(await first.browser.newPage(), target.url, target.token)
+      // A clean shutdown, as when the user closes the browser: the profile's storage is on disk after it.
+      await first.browser.close()
+    } finally {
+      await first.chrome.kill()
+    }
+    const second = await launchOn(profile)
+    try {
+      return await measureIn(await second.browser.newPage(), target, persisted)
+    } finally {
+      await second.browser.disconnect()
+      await second.chrome.kill()
+    }
+  } finally {
+    fs.rmSync(profile, { recursive: true, force: true })
+  }
+}
+
+/** `visited`: the earlier visit of a returning target already happened (the fresh-process row). */
+async function measureIn(
+  page: Page,
+  { url, token, returning }: Target,
+  visited?: Persisted,
+): Promise<Metrics> {
+  let persisted: Persisted | undefined = visited
   if (returning && token) {
-    persisted = await visitOnce(page, url, token)
+    persisted ??= await visitOnce(page, url, token)
     if (persisted.projects <= 0)
       throw new Error(`${url}: the first visit left no persisted cache (${JSON.stringify(persisted)})`)
   } else await prepare(page, new URL(url).origin, token)
@@ -327,7 +386,7 @@ const median = (xs: number[]) => {
 }
 
 /** `returning`: measured as the second visit of a browser that keeps the origin's storage (see the top). */
-type Target = { name: string; url: string; token: string | null; returning?: boolean }
+type Target = { name: string; url: string; token: string | null; returning?: boolean; fresh?: boolean }
 
 /** Starts a server on `dist`, seeds it, and lists its app pages (suffix names the build). */
 async function serve(dist: string, port: number, suffix: string, servers: ChildProcess[]): Promise<Target[]> {
@@ -345,6 +404,13 @@ async function serve(dist: string, port: number, suffix: string, servers: ChildP
     { name: `/login${suffix}`, url: `${origin}/login`, token: null },
     { name: `dashboard /${suffix}`, url: `${origin}/`, token },
     { name: `dashboard / returning${suffix}`, url: `${origin}/`, token, returning: true },
+    {
+      name: `dashboard / returning, fresh process${suffix}`,
+      url: `${origin}/`,
+      token,
+      returning: true,
+      fresh: true,
+    },
     { name: `dokumentasi tab${suffix}`, url: `${origin}/project/${slug}#dokumentasi`, token },
   ]
 }
@@ -364,14 +430,9 @@ async function main() {
       { name: 'baseline (static)', url: `http://127.0.0.1:${PORT}/baseline.html`, token: null },
       ...app.flatMap((p, i) => (against[i] ? [p, against[i]] : [p])),
     ].filter((p, i) => i === 0 || !ONLY || p.name.includes(ONLY))
-    chrome = await chromeLauncher.launch({
-      chromePath: CHROME,
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    })
-    const browser = await puppeteer.connect({
-      browserURL: `http://127.0.0.1:${chrome.port}`,
-      defaultViewport: null,
-    })
+    const launched = await launchOn()
+    chrome = launched.chrome
+    const browser = launched.browser
     const runs = new Map<string, Metrics[]>(pages.map((p) => [p.name, []]))
     for (let round = 1; round <= RUNS; round++) {
       for (const p of pages) {
@@ -448,7 +509,7 @@ async function main() {
     // The returning visit beside the cold visit of the same page and build (the issue's goal: TBT within
     // 150 ms of the cold visit's).
     for (const p of pages.filter((x) => x.returning)) {
-      const cold = pages.find((x) => x.name === p.name.replace(' returning', ''))
+      const cold = pages.find((x) => x.name === p.name.replace(/ returning(, fresh process)?/, ''))
       if (!cold) continue
       const m = med(p.name)
       const c = med(cold.name)
