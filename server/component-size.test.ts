@@ -17,29 +17,13 @@ const ROOT = path.resolve(import.meta.dirname, '..')
 const MAX_COMPONENT_LINES = 150
 
 const ALLOWED_LONGER: Record<string, string> = {
-  'src/features/auth/components/forgot-password.tsx#ForgotPassword':
-    'written before the limit; to be split into parts (issue 33)',
-  'src/features/auth/components/login-page.tsx#LoginPage':
-    'written before the limit; to be split into parts (issue 33)',
-  'src/features/documentation/components/comment-dialog.tsx#CommentThread':
-    'written before the limit; to be split into parts (issue 33)',
-  'src/features/documentation/components/doc-card.tsx#DocCard':
-    'written before the limit; to be split into parts (issue 33)',
-  'src/features/documentation/components/docs-panel.tsx#DocsPanel':
-    'written before the limit; to be split into parts (issue 33)',
   'src/features/documentation/components/photo-viewer.tsx#PhotoViewer':
     'written before the limit; to be split into parts (issue 33)',
   'src/features/documentation/components/site-fields.tsx#WorkItemsDialog':
     'written before the limit; to be split into parts (issue 33)',
-  'src/features/documentation/components/upload-dialog.tsx#UploadDialog':
-    'written before the limit; to be split into parts (issue 33)',
   'src/features/employees/components/employees-page.tsx#EmployeesPage':
     'written before the limit; to be split into parts (issue 33)',
   'src/features/files/components/browser-rows.tsx#FileRow':
-    'written before the limit; to be split into parts (issue 33)',
-  'src/features/files/components/file-browser.tsx#FileBrowser':
-    'written before the limit; to be split into parts (issue 33)',
-  'src/features/files/components/upload-dialog.tsx#UploadDialog':
     'written before the limit; to be split into parts (issue 33)',
   'src/features/notifications/components/notification-dropdown.tsx#NotificationDropdown':
     'written before the limit; to be split into parts (issue 33)',
@@ -62,8 +46,6 @@ const ALLOWED_LONGER: Record<string, string> = {
   'src/features/reports/components/share-dialog.tsx#ShareBody':
     'written before the limit; to be split into parts (issue 33)',
   'src/features/reports/components/share-links.tsx#ShareLinks':
-    'written before the limit; to be split into parts (issue 33)',
-  'src/features/trash/components/trash-page.tsx#TrashPage':
     'written before the limit; to be split into parts (issue 33)',
 }
 
