@@ -1,16 +1,16 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
-import type { User } from '../contracts/auth'
+import type { Me } from '../contracts/auth'
 import * as userEndpoints from '../contracts/users.endpoints'
 import { api, dataOf } from './api'
 
 /**
  * The signed-in user lives in the query cache under one key: the guard, the header, the profile
- * and every role check read it from here (the "client session" of SPEC section 3).
+ * and what the user may do (`can`, src/lib/can.ts) read it from here (the "client session" of SPEC section 3).
  */
 export const currentUserKey = ['session', 'me'] as const
 
-export async function fetchCurrentUser(): Promise<User> {
-  return dataOf(await api.get<User>(userEndpoints.me.path))
+export async function fetchCurrentUser(): Promise<Me> {
+  return dataOf(await api.get<Me>(userEndpoints.me.path))
 }
 
 export const currentUserQueryOptions = () =>
@@ -21,6 +21,6 @@ export const currentUserQueryOptions = () =>
   })
 
 /** The user inside the guarded layout (the guard has already loaded it). */
-export function useCurrentUser(): User {
+export function useCurrentUser(): Me {
   return useSuspenseQuery(currentUserQueryOptions()).data
 }

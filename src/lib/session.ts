@@ -1,4 +1,4 @@
-import type { User } from '../contracts/auth'
+import type { Me } from '../contracts/auth'
 import * as authEndpoints from '../contracts/auth.endpoints'
 import { api } from './api'
 import { currentUserKey } from './current-user'
@@ -12,7 +12,7 @@ const outbox = () => import('./outbox-client')
 export const PRIVATE_CACHES = ['storage-images']
 
 /** Starts a session: stores the token (localStorage + IndexedDB) and the user. */
-export async function startSession(token: string, user: User) {
+export async function startSession(token: string, user: Me) {
   await setToken(token)
   queryClient.setQueryData(currentUserKey, user)
   // The outbox sends only this user's items; items that waited for a new login go now.

@@ -4,6 +4,7 @@ import { InstallButton } from '../features/outbox/components/install-button'
 import { OutboxButton } from '../features/outbox/components/outbox-button'
 import { useOutboxSession } from '../features/outbox/components/use-outbox-session'
 import { AppShell } from '../features/shell/components/app-shell'
+import { userCan } from '../lib/can'
 import { currentUserQueryOptions, useCurrentUser } from '../lib/current-user'
 import { getToken } from '../lib/session-token'
 import { lazyDialog } from '../ui/dialog'
@@ -47,7 +48,7 @@ function AppLayout() {
       headerActions={
         <>
           <InstallButton />
-          {user.role === 'superadmin' ? null : <OutboxButton />}
+          {userCan(user).projects ? <OutboxButton /> : null}
         </>
       }
       notificationBell={<NotificationBell />}

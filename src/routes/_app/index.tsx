@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react'
 import { adminListQueryOptions } from '../../features/admins/queries'
 import { ProjectDashboard } from '../../features/projects/components/project-dashboard'
 import { dashboardAnalysisQueryOptions, projectListQueryOptions } from '../../features/projects/queries'
+import { userCan } from '../../lib/can'
 import { useCurrentUser } from '../../lib/current-user'
 import { CardSkeletons } from '../../ui/card-skeletons'
 
@@ -20,20 +21,20 @@ export const Route = createFileRoute('/_app/')({
    */
   loader({ context }) {
     const { queryClient, user } = context
-    if (user.role === 'superadmin') {
+    if (!userCan(user).projects) {
       void import('../../features/admins/components/admin-management')
       void queryClient.prefetchQuery(adminListQueryOptions())
       return
     }
     void queryClient.prefetchQuery(projectListQueryOptions())
-    if (user.role === 'admin') void queryClient.prefetchQuery(dashboardAnalysisQueryOptions())
+    if (userCan(user).all_projects) void queryClient.prefetchQuery(dashboardAnalysisQueryOptions())
   },
   component: Dashboard,
 })
 
 function Dashboard() {
   const user = useCurrentUser()
-  return user.role === 'superadmin' ? (
+  return !userCan(user).projects ? (
     <Suspense fallback={<CardSkeletons />}>
       <AdminManagement />
     </Suspense>

@@ -23,6 +23,7 @@ function HistoryRoute() {
       title="Riwayat"
       subtitle="Semua unggahan, review, komentar, penghapusan dan perubahan di project ini, terbaru dahulu."
       icon={<IconClock />}
+      allowedBy="history"
     >
       {(project) => <HistoryPage project={project} />}
     </ProjectSubpage>

@@ -30,6 +30,7 @@ function ReportsRoute() {
       title={REPORT_MSG.tab}
       subtitle={REPORT_MSG.subtitle}
       icon={<IconFileCheck />}
+      allowedBy="reports"
     >
       {(project) => (
         <ReportsPage

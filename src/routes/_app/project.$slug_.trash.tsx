@@ -23,6 +23,7 @@ function TrashRoute() {
       title="Sampah"
       subtitle="File, folder dan dokumentasi yang dihapus, disimpan 30 hari sebelum dihapus permanen."
       icon={<IconTrash />}
+      allowedBy="trash"
     >
       {(project) => <TrashPage project={project} />}
     </ProjectSubpage>

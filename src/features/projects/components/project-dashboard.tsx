@@ -2,10 +2,11 @@ import { useQuery } from '@tanstack/react-query'
 import { useDeferredValue, useState } from 'react'
 import { css } from 'styled-system/css'
 import { hstack } from 'styled-system/patterns'
-import type { User } from '../../../contracts/auth'
+import type { Me } from '../../../contracts/auth'
 import { MSG } from '../../../contracts/common'
 import type { Project } from '../../../contracts/projects'
 import { failureMessage } from '../../../lib/api'
+import { projectCan, userCan } from '../../../lib/can'
 import { needsSignalTo } from '../../../lib/use-online'
 import { useProgressiveCount } from '../../../lib/use-progressive-count'
 import { Button } from '../../../ui/button'
@@ -40,10 +41,11 @@ const MembersDialog = lazyDialog(
 const CARDS_PER_RENDER = 3
 
 /** The dashboard at / for admins and employees (SPEC 'Dashboard (/)'). */
-export function ProjectDashboard({ user }: { user: User }) {
-  const isAdmin = user.role === 'admin'
+export function ProjectDashboard({ user }: { user: Me }) {
+  // What the server's policy lets this user do (src/lib/can.ts): never re-decided from the role here.
+  const can = userCan(user)
   const projects = useQuery({ ...projectListQueryOptions(), refetchInterval: PROJECT_LIST_POLL_MS })
-  const analysis = useQuery({ ...dashboardAnalysisQueryOptions(), enabled: isAdmin })
+  const analysis = useQuery({ ...dashboardAnalysisQueryOptions(), enabled: can.all_projects })
   const remove = useDeleteProject()
   const download = useProjectDownload()
   const [createOpen, setCreateOpen] = useState(false)
@@ -86,7 +88,7 @@ export function ProjectDashboard({ user }: { user: User }) {
         title={`Selamat datang, ${user.name}`}
         subtitle="Kelola file dan project Anda dengan mudah"
         actions={
-          isAdmin ? (
+          can.create_projects ? (
             <Button onClick={() => setCreateOpen(true)} needsSignal={needsSignalTo('membuat')}>
               <IconPlus /> Project Baru
             </Button>
@@ -94,27 +96,12 @@ export function ProjectDashboard({ user }: { user: User }) {
         }
       />
 
-      {isAdmin ? <StatCards analysis={analysis.data} /> : null}
+      {can.all_projects ? <StatCards analysis={analysis.data} /> : null}
 
-      <div className={hstack({ gap: '2', mb: '4' })}>
-        <h2 className={css({ textStyle: 'sectionTitle' })}>{isAdmin ? 'Semua Project' : 'Project Anda'}</h2>
-        {shown && list.length > 0 ? (
-          <span
-            className={css({
-              fontSize: 'xs',
-              fontWeight: '600',
-              color: 'fgMuted',
-              bg: 'subtle',
-              px: '2',
-              py: '0.5',
-              borderRadius: 'full',
-              fontVariantNumeric: 'tabular-nums',
-            })}
-          >
-            {list.length}
-          </span>
-        ) : null}
-      </div>
+      <ListHeading
+        title={can.all_projects ? 'Semua Project' : 'Project Anda'}
+        count={shown && list.length > 0 ? list.length : null}
+      />
 
       {loadFailed ? (
         <EmptyState
@@ -125,7 +112,7 @@ export function ProjectDashboard({ user }: { user: User }) {
               variant="secondary"
               onClick={() => {
                 void projects.refetch()
-                if (isAdmin) void analysis.refetch()
+                if (can.all_projects) void analysis.refetch()
               }}
             >
               Coba lagi
@@ -139,12 +126,12 @@ export function ProjectDashboard({ user }: { user: User }) {
           icon={<IconFolder />}
           title="Belum ada project"
           description={
-            isAdmin
+            can.create_projects
               ? 'Mulai dengan membuat project pertama Anda'
               : 'Anda belum memiliki akses ke project apapun'
           }
           action={
-            isAdmin ? (
+            can.create_projects ? (
               <Button onClick={() => setCreateOpen(true)}>
                 <IconPlus /> Buat Project
               </Button>
@@ -152,12 +139,12 @@ export function ProjectDashboard({ user }: { user: User }) {
           }
         />
       ) : (
-        <ul aria-label={isAdmin ? 'Semua Project' : 'Project Anda'} className={cardGrid}>
+        <ul aria-label={can.all_projects ? 'Semua Project' : 'Project Anda'} className={cardGrid}>
           {list.slice(0, mounted).map((project) => (
             <li key={project.id}>
               <ProjectCard
                 project={project}
-                isAdmin={isAdmin}
+                isAdmin={projectCan(project).manage}
                 downloading={download.downloadingId === project.id}
                 onDownload={download.start}
                 onMembers={setMembersOf}
@@ -168,45 +155,93 @@ export function ProjectDashboard({ user }: { user: User }) {
         </ul>
       )}
 
-      {isAdmin ? (
+      {/* Mounted when one of them can open: 'Project Baru', or a card's members or delete. */}
+      {can.create_projects || list.some((p) => projectCan(p).manage || projectCan(p).members) ? (
         <>
           <CreateProjectDialog open={createOpen} onOpenChange={setCreateOpen} />
           <MembersDialog project={membersOf} onClose={() => setMembersOf(null)} />
-          <ConfirmDialog
-            open={toDelete !== null}
-            onOpenChange={(open) => {
-              if (!open) setToDelete(null)
-            }}
-            title="Hapus Project"
-            description="Semua file dan data terkait akan dihapus secara permanen."
-            confirmLabel="Ya, Hapus Project"
+          <DeleteProjectDialog
+            project={toDelete}
+            onClose={() => setToDelete(null)}
             onConfirm={confirmDelete}
             loading={remove.isPending}
-            needsSignal={needsSignalTo('menghapus')}
-          >
-            {toDelete ? (
-              <div
-                className={css({
-                  fontSize: 'sm',
-                  borderWidth: '1px',
-                  borderColor: 'red.200',
-                  bg: 'danger.soft',
-                  color: 'danger.fg',
-                  borderRadius: 'md',
-                  px: '3',
-                  py: '2.5',
-                  wordBreak: 'break-word',
-                })}
-              >
-                <span className={css({ fontWeight: '600' })}>{toDelete.name}</span>
-                <span className={css({ display: 'block', mt: '0.5', color: 'red.600', fontSize: 'xs' })}>
-                  {toDelete.total_files + toDelete.total_docs + toDelete.total_recaps} item akan ikut terhapus
-                </span>
-              </div>
-            ) : null}
-          </ConfirmDialog>
+          />
         </>
       ) : null}
     </div>
+  )
+}
+
+/** 'Semua Project' or 'Project Anda', with how many once the list is shown. */
+function ListHeading({ title, count }: { title: string; count: number | null }) {
+  return (
+    <div className={hstack({ gap: '2', mb: '4' })}>
+      <h2 className={css({ textStyle: 'sectionTitle' })}>{title}</h2>
+      {count ? (
+        <span
+          className={css({
+            fontSize: 'xs',
+            fontWeight: '600',
+            color: 'fgMuted',
+            bg: 'subtle',
+            px: '2',
+            py: '0.5',
+            borderRadius: 'full',
+            fontVariantNumeric: 'tabular-nums',
+          })}
+        >
+          {count}
+        </span>
+      ) : null}
+    </div>
+  )
+}
+
+/** 'Hapus Project', naming the project and how many of its items go with it. */
+function DeleteProjectDialog({
+  project: toDelete,
+  onClose,
+  onConfirm,
+  loading,
+}: {
+  project: Project | null
+  onClose: () => void
+  onConfirm: () => void
+  loading: boolean
+}) {
+  return (
+    <ConfirmDialog
+      open={toDelete !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose()
+      }}
+      title="Hapus Project"
+      description="Semua file dan data terkait akan dihapus secara permanen."
+      confirmLabel="Ya, Hapus Project"
+      onConfirm={onConfirm}
+      loading={loading}
+      needsSignal={needsSignalTo('menghapus')}
+    >
+      {toDelete ? (
+        <div
+          className={css({
+            fontSize: 'sm',
+            borderWidth: '1px',
+            borderColor: 'red.200',
+            bg: 'danger.soft',
+            color: 'danger.fg',
+            borderRadius: 'md',
+            px: '3',
+            py: '2.5',
+            wordBreak: 'break-word',
+          })}
+        >
+          <span className={css({ fontWeight: '600' })}>{toDelete.name}</span>
+          <span className={css({ display: 'block', mt: '0.5', color: 'red.600', fontSize: 'xs' })}>
+            {toDelete.total_files + toDelete.total_docs + toDelete.total_recaps} item akan ikut terhapus
+          </span>
+        </div>
+      ) : null}
+    </ConfirmDialog>
   )
 }

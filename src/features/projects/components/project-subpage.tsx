@@ -4,8 +4,8 @@ import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { flex, hstack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
-import type { Project } from '../../../contracts/projects'
-import { useCurrentUser } from '../../../lib/current-user'
+import type { Project, ProjectCan } from '../../../contracts/projects'
+import { projectCan } from '../../../lib/can'
 import { useOnline } from '../../../lib/use-online'
 import { EmptyState } from '../../../ui/empty-state'
 import { IconArrowLeft, IconShieldAlert } from '../../../ui/icons'
@@ -17,22 +17,23 @@ import { ProjectNotFound, ProjectNotStored } from './project-detail-page'
 /**
  * The frame of a project's admin pages (Sampah, Riwayat): a way back to the project, the title with
  * the project's name under it, and the page's body once the project is known. Members are told the
- * page is for admins (the server refuses them too).
+ * page is for admins (the server refuses them too): `allowedBy` names the project's `can` the page needs.
  */
 export function ProjectSubpage({
   slug,
   title,
   subtitle,
   icon,
+  allowedBy,
   children,
 }: {
   slug: string
+  allowedBy: keyof ProjectCan
   title: string
   subtitle: ReactNode
   icon: ReactNode
   children: (project: Project) => ReactNode
 }) {
-  const user = useCurrentUser()
   const detail = useQuery({ ...projectDetailQueryOptions(slug), retryOnMount: false })
   const online = useOnline()
   if (notStored(detail, online)) return <ProjectNotStored />
@@ -87,7 +88,7 @@ export function ProjectSubpage({
           <p className={css({ mt: '1', fontSize: 'sm', color: 'fgMuted' })}>{subtitle}</p>
         </div>
       </header>
-      {user.role === 'admin' ? (
+      {projectCan(project)[allowedBy] ? (
         children(project)
       ) : (
         <EmptyState

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { hstack } from 'styled-system/patterns'
-import type { User } from '../../../contracts/auth'
+import type { User, UserCan } from '../../../contracts/auth'
 import { Avatar } from '../../../ui/avatar'
 import { Button } from '../../../ui/button'
 import { IconHardHat, IconLayoutGrid, IconLogOut, IconMenu, IconQrCode, IconUsers } from '../../../ui/icons'
@@ -28,33 +28,33 @@ const navLink = css({
   '& svg': { w: '4', h: '4' },
 })
 
-/** What each kind of user may open from the header and the side menu. */
-export type NavRights = { isAdmin: boolean; isSuperadmin: boolean; projectsActive: boolean }
+/** What the user may open from the header and the side menu (their `can`, from the server's policy). */
+export type NavRights = { can: UserCan; projectsActive: boolean }
 
 /** The header's own navigation, from a tablet's width up (the side menu's on a phone). */
 function MainNav({ rights, onQr }: { rights: NavRights; onQr: () => void }) {
-  const { isAdmin, isSuperadmin, projectsActive } = rights
+  const { can, projectsActive } = rights
   return (
     <nav
       aria-label="Navigasi utama"
       className={css({ display: { base: 'none', md: 'flex' }, alignItems: 'center', gap: '1' })}
     >
-      {!isSuperadmin ? (
+      {can.projects ? (
         <Link to="/" className={navLink} data-status={projectsActive ? 'active' : undefined}>
           <IconLayoutGrid /> Projects
         </Link>
       ) : null}
-      {isAdmin ? (
-        <>
-          <Link to="/employees" className={navLink}>
-            <IconUsers /> Karyawan
-          </Link>
-          <button type="button" className={navLink} onClick={onQr}>
-            <IconQrCode /> Scan QR Bot WhatsApp
-          </button>
-        </>
+      {can.manage_employees ? (
+        <Link to="/employees" className={navLink}>
+          <IconUsers /> Karyawan
+        </Link>
       ) : null}
-      {isAdmin || isSuperadmin ? (
+      {can.whatsapp ? (
+        <button type="button" className={navLink} onClick={onQr}>
+          <IconQrCode /> Scan QR Bot WhatsApp
+        </button>
+      ) : null}
+      {can.settings ? (
         // 'Pengaturan' alone: the header's row has no room for more beside the WhatsApp link.
         <Link to="/settings" className={navLink} title="Pengaturan Firma">
           <IconHardHat /> Pengaturan

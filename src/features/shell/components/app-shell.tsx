@@ -2,7 +2,8 @@ import { useRouterState } from '@tanstack/react-router'
 import { type ReactNode, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { flex } from 'styled-system/patterns'
-import type { User } from '../../../contracts/auth'
+import type { Me } from '../../../contracts/auth'
+import { userCan } from '../../../lib/can'
 import { useOnline } from '../../../lib/use-online'
 import { ConfirmDialog } from '../../../ui/dialog'
 import { AppHeader } from './app-header'
@@ -11,7 +12,7 @@ import { SideMenu } from './side-menu'
 import { useLogout } from './use-logout'
 
 type Props = {
-  user: User
+  user: Me
   children: ReactNode
   /** The bell with its dropdown (notifications feature); not shown to the superadmin. */
   notificationBell?: ReactNode
@@ -28,10 +29,9 @@ export function AppShell({ user, children, notificationBell, renderWhatsAppDialo
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const online = useOnline()
 
-  const isAdmin = user.role === 'admin'
-  const isSuperadmin = user.role === 'superadmin'
+  const can = userCan(user)
   const projectsActive = pathname === '/' || pathname.startsWith('/project/')
-  const rights = { isAdmin, isSuperadmin, projectsActive }
+  const rights = { can, projectsActive }
 
   function openQr() {
     setMenuOpen(false)
@@ -47,7 +47,7 @@ export function AppShell({ user, children, notificationBell, renderWhatsAppDialo
         actions={
           <>
             {headerActions}
-            {!isSuperadmin ? notificationBell : null}
+            {can.notifications ? notificationBell : null}
           </>
         }
         onMenu={() => setMenuOpen(true)}
@@ -67,7 +67,7 @@ export function AppShell({ user, children, notificationBell, renderWhatsAppDialo
         onLogout={() => void logOut()}
       />
 
-      {isAdmin && renderWhatsAppDialog ? renderWhatsAppDialog(qrOpen, setQrOpen) : null}
+      {can.whatsapp && renderWhatsAppDialog ? renderWhatsAppDialog(qrOpen, setQrOpen) : null}
 
       <ConfirmDialog
         open={unsent !== null}

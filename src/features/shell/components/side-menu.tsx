@@ -53,7 +53,7 @@ export function SideMenu({
   onQr: () => void
   onLogout: () => void
 }) {
-  const { isAdmin, isSuperadmin, projectsActive } = rights
+  const { can, projectsActive } = rights
   const close = () => onOpenChange(false)
   return (
     <Dialog
@@ -73,7 +73,7 @@ export function SideMenu({
       }
     >
       <nav aria-label="Menu samping" className={stack({ gap: '1' })}>
-        {!isSuperadmin ? (
+        {can.projects ? (
           <Link
             to="/"
             className={sideLink}
@@ -83,17 +83,17 @@ export function SideMenu({
             <IconLayoutGrid /> Projects
           </Link>
         ) : null}
-        {isAdmin ? (
-          <>
-            <Link to="/employees" className={sideLink} onClick={close}>
-              <IconUsers /> Karyawan
-            </Link>
-            <button type="button" className={sideLink} onClick={onQr}>
-              <IconQrCode /> Scan QR Bot WA
-            </button>
-          </>
+        {can.manage_employees ? (
+          <Link to="/employees" className={sideLink} onClick={close}>
+            <IconUsers /> Karyawan
+          </Link>
         ) : null}
-        {isSuperadmin ? (
+        {can.whatsapp ? (
+          <button type="button" className={sideLink} onClick={onQr}>
+            <IconQrCode /> Scan QR Bot WA
+          </button>
+        ) : null}
+        {can.manage_admins ? (
           <Link
             to="/"
             className={sideLink}
@@ -103,13 +103,13 @@ export function SideMenu({
             <IconUsers /> Manajemen Admin
           </Link>
         ) : null}
-        {isAdmin || isSuperadmin ? (
+        {can.settings ? (
           <Link to="/settings" className={sideLink} onClick={close}>
             <IconHardHat /> Pengaturan Firma
           </Link>
         ) : null}
         {/* What everyone needs on a phone besides the projects: the header has room for icons only. */}
-        {!isSuperadmin ? (
+        {can.notifications ? (
           <Link to="/notifications" className={sideLink} onClick={close}>
             <IconBell /> Notifikasi
           </Link>
