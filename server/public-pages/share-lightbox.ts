@@ -1,5 +1,5 @@
 import type { PublicPhoto } from '../../src/contracts/shares'
-import { formatMoment } from '../modules/shares/share-format'
+import { formatMoment } from '../base/firm-clock'
 import { esc, inlineHash } from './page-shell'
 
 /*

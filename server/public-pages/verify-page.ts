@@ -1,6 +1,6 @@
 import { periodLabel } from '../../src/contracts/days'
 import { type ReportVerification, VERIFY_MSG } from '../../src/contracts/shares'
-import { formatMoment } from '../modules/shares/share-format'
+import { formatMoment } from '../base/firm-clock'
 import { esc } from './page-shell'
 import { ICONS, notFoundPageHtml, page } from './public-frame'
 

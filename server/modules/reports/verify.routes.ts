@@ -3,13 +3,10 @@ import * as endpoints from '../../../src/contracts/public.endpoints'
 import { AppError, ok } from '../../http'
 import { publicBudget, publicHeaders } from '../../limits/public-budget'
 import type { Routes } from '../../route'
-import { KINDS } from '../../uploads/sniff'
+import { TYPE_BY_EXT as KIND_TYPES } from '../../storage/kinds'
 import { verifyBudgetKey, verifyReport, verifyThumb } from './verify.service'
 
-const TYPE_BY_EXT: Record<string, string> = Object.fromEntries(
-  Object.values(KINDS).map((k) => [k.ext, k.mime]),
-)
-TYPE_BY_EXT.jpeg = 'image/jpeg'
+const TYPE_BY_EXT: Record<string, string> = { ...KIND_TYPES, jpeg: 'image/jpeg' }
 
 /**
  * /api/public/verify/{code} (issue 24): what a printed report's code says, and the thumbnails beside it

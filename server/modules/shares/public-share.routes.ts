@@ -5,14 +5,11 @@ import { AppError, ok } from '../../http'
 import { publicBudget, publicHeaders } from '../../limits/public-budget'
 import type { Routes } from '../../route'
 import type { BlobStore, Visibility } from '../../storage/blob-store'
-import { KINDS } from '../../uploads/sniff'
+import { TYPE_BY_EXT as KIND_TYPES } from '../../storage/kinds'
 import { openShare, shareBudgetKey, sharedPhoto, sharedReport, visitorOf } from './public-share'
 import { pdfName } from './share-whatsapp'
 
-const TYPE_BY_EXT: Record<string, string> = Object.fromEntries(
-  Object.values(KINDS).map((k) => [k.ext, k.mime]),
-)
-TYPE_BY_EXT.jpeg = 'image/jpeg'
+const TYPE_BY_EXT: Record<string, string> = { ...KIND_TYPES, jpeg: 'image/jpeg' }
 
 /** A blob under either visibility (photos are public blobs; a report's PDF may be private). */
 async function findBlob(store: BlobStore, key: string): Promise<Visibility | undefined> {
