@@ -136,11 +136,11 @@ export type CreateOptions = {
  * returns is the answer ({ success: true, message, data } with its status), stored with the key in the
  * same transaction. Uploads run through uploads/upload-service.ts, which calls this.
  *
- *   on(endpoints.create, (c) =>
+ *   on(endpoints.create, (c, body) =>
  *     idempotentCreate(c, deps, async (scope) => {
- *       // The service checks access, then calls the read: the body is parsed, the key claimed, and
- *       // the service writes through the `tx` it gets back.
- *       const row = await createProject(deps, c.var.user, scope.read(() => jsonBody(c, ProjectCreateSchema)))
+ *       // The service checks access, then calls the read: the body is parsed (by the schema the endpoint
+ *       // declares, server/route.ts), the key claimed, and the service writes through the `tx` it gets back.
+ *       const row = await createProject(deps, c.var.user, scope.read(body))
  *       return { status: 201, message: 'Project berhasil dibuat', data: toProject(row) }
  *     }),
  *   )

@@ -1,10 +1,25 @@
 import { type Context, Hono, type MiddlewareHandler } from 'hono'
-import type { Endpoint } from '../src/contracts/endpoint'
+import type { BodyOut, Endpoint } from '../src/contracts/endpoint'
 import type { AppEnv, Deps } from './deps'
+import { jsonBody } from './http'
 import { requestLimits } from './limits/request-limits'
 
-/** A route's handler: `c.req.param()` knows the endpoint's path parameters. */
-export type Handler<E extends Endpoint> = (c: Context<AppEnv, E['path']>) => Response | Promise<Response>
+/**
+ * Reads the request body the endpoint declares (`json`), parsed by that schema: 415 when it is not JSON,
+ * 400 when malformed, 422 with the Indonesian field errors (server/http.ts `jsonBody`). A reader, not the
+ * value: the service asks the access policy first and reads the body only then (a caller who may not
+ * write gets 403 or 404 whatever the body). Read once; a second call answers the same.
+ */
+export type BodyReader<E extends Endpoint> = () => Promise<BodyOut<E>>
+
+/**
+ * A route's handler: `c.req.param()` knows the endpoint's path parameters, `body` reads the declared
+ * JSON body typed (an endpoint without `json` has none to read).
+ */
+export type Handler<E extends Endpoint> = (
+  c: Context<AppEnv, E['path']>,
+  body: BodyReader<E>,
+) => Response | Promise<Response>
 
 export type RouteOptions = {
   /** Runs before authentication (the project zip's failures also speak through a header). */
@@ -38,9 +53,17 @@ export function endpointRouter(
     const signedIn = endpoint.access === 'public' ? [] : options.counted === false ? [auth] : [auth, limits]
     // Mounted under /api (app.ts), so the declared full path loses that prefix here.
     const path = endpoint.path.replace(/^\/api(?=\/)/, '')
-    const chain = [...(options.before ?? []), ...signedIn, handler] as MiddlewareHandler<AppEnv>[] as [
-      MiddlewareHandler<AppEnv>,
-    ]
+    const schema = endpoint.json
+    const serve: MiddlewareHandler<AppEnv> = async (c) => {
+      let read: Promise<unknown> | undefined
+      const body = (() => {
+        if (!schema) throw new Error(`${endpoint.method} ${endpoint.path} declares no JSON body`)
+        read ??= jsonBody(c, schema)
+        return read
+      }) as BodyReader<typeof endpoint>
+      return handler(c as Context<AppEnv, typeof endpoint.path>, body)
+    }
+    const chain = [...(options.before ?? []), ...signedIn, serve] as [MiddlewareHandler<AppEnv>]
     app.on(endpoint.method, path, ...chain)
     served.push(endpoint)
   }

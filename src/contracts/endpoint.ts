@@ -1,4 +1,4 @@
-import type { GenericSchema } from 'valibot'
+import type { GenericSchema, InferInput, InferOutput } from 'valibot'
 
 /*
  * One declaration per endpoint (docs/adding-things.md). Each `*.endpoints.ts` file in src/contracts
@@ -105,11 +105,43 @@ export type Endpoint<M extends Method = Method, P extends string = string> = {
 /** Statuses an endpoint declares itself (`errors`); their meaning is in server/openapi/document.ts. */
 export type ExtraStatus = 303 | 401 | 403 | 404 | 409 | 410 | 422 | 429 | 503
 
-/** Declares an endpoint (typed, unchanged); unused declarations drop out of the client bundle. */
+/**
+ * Declares an endpoint (unchanged, typed as written: its path's parameters, its body's schema and its
+ * answer's schema stay known, so the server's handler gets the body typed and the client's `call` the
+ * answer); unused declarations drop out of the client bundle.
+ */
 /* @__NO_SIDE_EFFECTS__ */
-export function endpoint<const M extends Method, const P extends string>(e: Endpoint<M, P>): Endpoint<M, P> {
+export function endpoint<const E extends Endpoint>(
+  e: E & { [K in Exclude<keyof E, keyof Endpoint>]: never },
+): E {
   return e
 }
+
+/** The request body a declared JSON body schema accepts (what the client sends). */
+export type BodyIn<E extends Endpoint> = E extends { json: infer S extends GenericSchema }
+  ? InferInput<S>
+  : E extends { jsonOptional: infer S extends GenericSchema }
+    ? InferInput<S> | undefined
+    : E extends { multipart: MultipartBody }
+      ? FormData
+      : undefined
+
+/** The body after the declared schema parsed it (what the server's handler receives). */
+export type BodyOut<E extends Endpoint> = E extends { json: infer S extends GenericSchema }
+  ? InferOutput<S>
+  : never
+
+/** The envelope's `data` of a declared `response` (`undefined` for `null`). */
+export type AnswerData<E extends Endpoint> = E extends { response: infer S extends GenericSchema }
+  ? InferOutput<S>
+  : undefined
+
+/** The fields a declared answer carries beside `data` (a page's `next_cursor`). */
+export type AnswerBeside<E extends Endpoint> = E extends {
+  beside: infer B extends Record<string, GenericSchema>
+}
+  ? { [K in keyof B]?: InferOutput<B[K]> }
+  : unknown
 
 /** The names of a path's `:params`. */
 export type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

@@ -1,7 +1,6 @@
-import { AdminCreateSchema, AdminUpdateSchema } from '../../../src/contracts/admins'
 import * as endpoints from '../../../src/contracts/admins.endpoints'
 import { AUTH_MSG } from '../../../src/contracts/auth'
-import { idParam, jsonBody, ok } from '../../http'
+import { idParam, ok } from '../../http'
 import { idempotentCreate } from '../../idempotency'
 import type { Routes } from '../../route'
 import { readResetChoice } from '../auth/password-reset'
@@ -12,9 +11,9 @@ import { createAdmin, listAdmins, removeAdmin, resetAdminPassword, updateAdmin }
 export const adminRoutes: Routes = (deps, on) => {
   // The account and the stored Idempotency-Key answer commit together (server/idempotency.ts). The
   // password stays out of the request fingerprint: a fast hash of it would sit beside the argon2 one.
-  on(endpoints.create, (c) =>
+  on(endpoints.create, (c, body) =>
     idempotentCreate(c, deps, async (scope) => {
-      const read = scope.read(() => jsonBody(c, AdminCreateSchema), {
+      const read = scope.read(body, {
         fingerprint: (input) => ({ ...input, password: undefined }),
       })
       const row = await createAdmin(deps, c.var.user, read)
@@ -24,8 +23,8 @@ export const adminRoutes: Routes = (deps, on) => {
 
   on(endpoints.list, async (c) => ok(c, 'Daftar admin', (await listAdmins(deps, c.var.user)).map(toUser)))
 
-  on(endpoints.update, async (c) => {
-    const row = await updateAdmin(deps, c.var.user, idParam(c), () => jsonBody(c, AdminUpdateSchema))
+  on(endpoints.update, async (c, body) => {
+    const row = await updateAdmin(deps, c.var.user, idParam(c), body)
     return ok(c, 'Admin berhasil diperbarui', toUser(row))
   })
 

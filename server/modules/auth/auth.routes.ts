@@ -1,9 +1,9 @@
-import { AUTH_MSG, ForgotSchema, LoginSchema, ResetSchema } from '../../../src/contracts/auth'
+import { AUTH_MSG } from '../../../src/contracts/auth'
 import * as endpoints from '../../../src/contracts/auth.endpoints'
 import { MSG } from '../../../src/contracts/common'
 import { access } from '../../access'
 import { clientIp } from '../../client-ip'
-import { AppError, jsonBody, ok } from '../../http'
+import { AppError, ok } from '../../http'
 import { publicAddress, publicBudget } from '../../limits/public-budget'
 import type { Routes } from '../../route'
 import { toUser } from '../users/user-view'
@@ -14,8 +14,8 @@ import { bearerToken, createSession, revokeToken } from './sessions.service'
 
 export const authRoutes: Routes = (deps, on) => {
   const { db, config, loginThrottle } = deps
-  on(endpoints.login, async (c) => {
-    const input = await jsonBody(c, LoginSchema)
+  on(endpoints.login, async (c, body) => {
+    const input = await body()
     const shown = c.req.header(DEVICE_HEADER)
     const device = await knownDevice(db, input.email, shown)
     const attempt = await loginThrottle.begin(input.email, clientIp(c, config.trustProxy), device)
@@ -46,8 +46,8 @@ export const authRoutes: Routes = (deps, on) => {
   const anonymous = { before: [publicBudget(deps, () => undefined)] }
   on(
     endpoints.forgot,
-    async (c) => {
-      const input = await jsonBody(c, ForgotSchema)
+    async (c, body) => {
+      const input = await body()
       await requestCode(deps, input.email, publicAddress(c, deps))
       return ok(c, AUTH_MSG.forgotSent)
     },
@@ -55,8 +55,8 @@ export const authRoutes: Routes = (deps, on) => {
   )
   on(
     endpoints.reset,
-    async (c) => {
-      await redeemCode(deps, await jsonBody(c, ResetSchema))
+    async (c, body) => {
+      await redeemCode(deps, await body())
       return ok(c, AUTH_MSG.resetDone)
     },
     anonymous,

@@ -1,7 +1,6 @@
 import { AUTH_MSG } from '../../../src/contracts/auth'
-import { EmployeeCreateSchema, EmployeeUpdateSchema } from '../../../src/contracts/employees'
 import * as endpoints from '../../../src/contracts/employees.endpoints'
-import { AppError, idParam, jsonBody, ok } from '../../http'
+import { AppError, idParam, ok } from '../../http'
 import { idempotentCreate } from '../../idempotency'
 import type { Routes } from '../../route'
 import { readResetChoice } from '../auth/password-reset'
@@ -21,9 +20,9 @@ export const employeeRoutes: Routes = (deps, on) => {
   // The account and the stored Idempotency-Key answer commit together (server/idempotency.ts). The
   // password stays out of the request fingerprint (a fast hash of it would sit beside the argon2 one);
   // a repeat is replayed only when its password verifies against the account the first one made.
-  on(endpoints.create, (c) =>
+  on(endpoints.create, (c, body) =>
     idempotentCreate(c, deps, async (scope) => {
-      const read = scope.read(() => jsonBody(c, EmployeeCreateSchema), {
+      const read = scope.read(body, {
         fingerprint: (input) => ({ ...input, password: undefined }),
         sameAsStored: (input, stored, trx) => createdWithPassword(trx, stored, input.password),
       })
@@ -36,12 +35,11 @@ export const employeeRoutes: Routes = (deps, on) => {
     ok(c, 'Daftar karyawan', (await listEmployees(deps, c.var.user)).map(toUser)),
   )
 
-  on(endpoints.update, async (c) => {
-    const read = () => jsonBody(c, EmployeeUpdateSchema)
+  on(endpoints.update, async (c, body) => {
     return ok(
       c,
       'Karyawan berhasil diperbarui',
-      toUser(await updateEmployee(deps, c.var.user, idParam(c), read)),
+      toUser(await updateEmployee(deps, c.var.user, idParam(c), body)),
     )
   })
 

@@ -1,14 +1,11 @@
 import { streamSSE } from 'hono/streaming'
 import { MSG } from '../../../src/contracts/common'
-import {
-  NOTIFICATION_CHANNELS_MSG,
-  NotificationChannelsUpdateSchema,
-} from '../../../src/contracts/notification-channels'
+import { NOTIFICATION_CHANNELS_MSG } from '../../../src/contracts/notification-channels'
 import * as channelEndpoints from '../../../src/contracts/notification-channels.endpoints'
 import { NOTIFICATION_MSG, NOTIFICATION_STREAM } from '../../../src/contracts/notifications'
 import * as endpoints from '../../../src/contracts/notifications.endpoints'
 import { access } from '../../access'
-import { AppError, idParam, jsonBody, ok } from '../../http'
+import { AppError, idParam, ok } from '../../http'
 import type { Routes } from '../../route'
 import { bearerToken, tokenDigest, userForToken } from '../auth/sessions.service'
 import { readChannels, updateChannels } from './notification-channels'
@@ -31,10 +28,8 @@ export const notificationRoutes: Routes = (deps, on) => {
   on(channelEndpoints.read, async (c) =>
     ok(c, NOTIFICATION_CHANNELS_MSG.read, await readChannels(deps, c.var.user)),
   )
-  on(channelEndpoints.update, async (c) => {
-    const channels = await updateChannels(deps, c.var.user, () =>
-      jsonBody(c, NotificationChannelsUpdateSchema),
-    )
+  on(channelEndpoints.update, async (c, body) => {
+    const channels = await updateChannels(deps, c.var.user, body)
     return ok(c, NOTIFICATION_CHANNELS_MSG.saved, channels)
   })
 

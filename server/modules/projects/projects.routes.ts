@@ -1,11 +1,6 @@
-import {
-  ProjectCreateSchema,
-  ProjectMembersSchema,
-  ProjectUpdateSchema,
-} from '../../../src/contracts/projects'
 import * as endpoints from '../../../src/contracts/projects.endpoints'
 import { access } from '../../access'
-import { jsonBody, ok, okCached } from '../../http'
+import { ok, okCached } from '../../http'
 import { idempotentCreate } from '../../idempotency'
 import type { Routes } from '../../route'
 import { toUser } from '../users/user-view'
@@ -28,13 +23,9 @@ import {
  */
 export const projectRoutes: Routes = (deps, on) => {
   // The project row and the stored Idempotency-Key answer commit together (server/idempotency.ts).
-  on(endpoints.create, (c) =>
+  on(endpoints.create, (c, body) =>
     idempotentCreate(c, deps, async (scope) => {
-      const row = await createProject(
-        deps,
-        c.var.user,
-        scope.read(() => jsonBody(c, ProjectCreateSchema)),
-      )
+      const row = await createProject(deps, c.var.user, scope.read(body))
       return {
         status: 201,
         message: 'Project berhasil dibuat',
@@ -52,9 +43,8 @@ export const projectRoutes: Routes = (deps, on) => {
     ok(c, 'Detail project', await projectDetail(deps, c.var.user, c.req.param('id'))),
   )
 
-  on(endpoints.update, async (c) => {
-    const read = () => jsonBody(c, ProjectUpdateSchema)
-    return ok(c, 'Project berhasil diupdate', await updateProject(deps, c.var.user, c.req.param('id'), read))
+  on(endpoints.update, async (c, body) => {
+    return ok(c, 'Project berhasil diupdate', await updateProject(deps, c.var.user, c.req.param('id'), body))
   })
 
   on(endpoints.remove, async (c) => {
@@ -67,9 +57,8 @@ export const projectRoutes: Routes = (deps, on) => {
     return ok(c, 'Anggota project', members.map(toUser))
   })
 
-  on(endpoints.setMembers, async (c) => {
-    const read = () => jsonBody(c, ProjectMembersSchema)
-    const members = await setMembers(deps, c.var.user, c.req.param('id'), read)
+  on(endpoints.setMembers, async (c, body) => {
+    const members = await setMembers(deps, c.var.user, c.req.param('id'), body)
     return ok(c, 'Anggota project berhasil diperbarui', members.map(toUser))
   })
 }

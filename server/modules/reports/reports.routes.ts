@@ -1,7 +1,7 @@
-import { REPORT_MSG, ReportCountQuerySchema, ReportCreateSchema } from '../../../src/contracts/reports'
+import { REPORT_MSG, ReportCountQuerySchema } from '../../../src/contracts/reports'
 import * as endpoints from '../../../src/contracts/reports.endpoints'
 import { sendStoredFile } from '../../downloads'
-import { jsonBody, ok, validate } from '../../http'
+import { ok, validate } from '../../http'
 import { idempotentCreate } from '../../idempotency'
 import type { Routes } from '../../route'
 import { countReport } from './report-count'
@@ -14,14 +14,9 @@ import { listReports, removeReport, reportDownload, reportToRecap } from './repo
  */
 export const reportRoutes: Routes = (deps, on) => {
   // 202: the report row, its photos and its job commit with the stored Idempotency-Key answer.
-  on(endpoints.create, (c) =>
+  on(endpoints.create, (c, body) =>
     idempotentCreate(c, deps, async (scope) => {
-      const report = await createReport(
-        deps,
-        c.var.user,
-        c.req.param('slug'),
-        scope.read(() => jsonBody(c, ReportCreateSchema)),
-      )
+      const report = await createReport(deps, c.var.user, c.req.param('slug'), scope.read(body))
       return { status: 202, message: REPORT_MSG.created, data: report }
     }),
   )

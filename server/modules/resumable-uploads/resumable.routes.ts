@@ -1,6 +1,6 @@
-import { RESUMABLE_MSG, ResumableCreateSchema } from '../../../src/contracts/resumable-uploads'
+import { RESUMABLE_MSG } from '../../../src/contracts/resumable-uploads'
 import * as endpoints from '../../../src/contracts/resumable-uploads.endpoints'
-import { jsonBody, ok } from '../../http'
+import { ok } from '../../http'
 import type { Routes } from '../../route'
 import { inSpecEnvelope } from '../files/files.routes'
 import { completeUpload, createUpload, receivePart, uploadState } from './resumable.service'
@@ -19,9 +19,7 @@ export const resumableRoutes: Routes = (deps, on) => {
     req: { param(k: string): string }
   }) => recapTarget(deps, c.var.user, c.req.param('slug'))
 
-  on(endpoints.areaCreate, async (c) =>
-    createUpload(c, deps, await area(c), () => jsonBody(c, ResumableCreateSchema)),
-  )
+  on(endpoints.areaCreate, async (c, body) => createUpload(c, deps, await area(c), body))
   on(endpoints.areaState, async (c) =>
     ok(c, RESUMABLE_MSG.state, await uploadState(deps, await area(c), c.req.param('uploadId'))),
   )
@@ -37,9 +35,7 @@ export const resumableRoutes: Routes = (deps, on) => {
     return inSpecEnvelope(c, () => completeUpload(c, deps, target, c.req.param('uploadId')))
   })
 
-  on(endpoints.recapCreate, async (c) =>
-    createUpload(c, deps, await recap(c), () => jsonBody(c, ResumableCreateSchema)),
-  )
+  on(endpoints.recapCreate, async (c, body) => createUpload(c, deps, await recap(c), body))
   on(endpoints.recapState, async (c) =>
     ok(c, RESUMABLE_MSG.state, await uploadState(deps, await recap(c), c.req.param('uploadId'))),
   )

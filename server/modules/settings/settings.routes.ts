@@ -1,6 +1,6 @@
-import { FirmSettingsSchema, SETTINGS_MSG } from '../../../src/contracts/settings'
+import { SETTINGS_MSG } from '../../../src/contracts/settings'
 import * as endpoints from '../../../src/contracts/settings.endpoints'
-import { jsonBody, ok } from '../../http'
+import { ok } from '../../http'
 import type { Routes } from '../../route'
 import { runUpload } from '../../uploads/upload-service'
 import { logoUpload } from './logo-upload.service'
@@ -10,12 +10,8 @@ import { getFirmSettings, removeFirmLogo, saveFirmSettings } from './settings.se
 export const settingsRoutes: Routes = (deps, on) => {
   on(endpoints.firm, async (c) => ok(c, SETTINGS_MSG.read, await getFirmSettings(deps, c.var.user)))
 
-  on(endpoints.saveFirm, async (c) =>
-    ok(
-      c,
-      SETTINGS_MSG.saved,
-      await saveFirmSettings(deps, c.var.user, () => jsonBody(c, FirmSettingsSchema)),
-    ),
+  on(endpoints.saveFirm, async (c, body) =>
+    ok(c, SETTINGS_MSG.saved, await saveFirmSettings(deps, c.var.user, body)),
   )
 
   on(endpoints.logo, (c) => runUpload(c, deps, logoUpload, {}))

@@ -1,10 +1,10 @@
-import { SHARE_MSG, ShareCreateSchema, ShareWhatsAppSchema } from '../../../src/contracts/shares'
+import { SHARE_MSG } from '../../../src/contracts/shares'
 import * as endpoints from '../../../src/contracts/shares.endpoints'
-import { jsonBody, ok } from '../../http'
+import { ok } from '../../http'
 import { idempotentCreate } from '../../idempotency'
 import type { Routes } from '../../route'
 import { sendShareWhatsApp } from './share-whatsapp'
-import { createShare, listShares, revokeShare, type ShareCreateInput, samePin } from './shares.service'
+import { createShare, listShares, revokeShare, samePin } from './shares.service'
 
 /** /api/share/{slug} (issue 24): admins make, list, revoke and send links; the policy is asked in the service. */
 export const shareRoutes: Routes = (deps, on) => {
@@ -13,9 +13,9 @@ export const shareRoutes: Routes = (deps, on) => {
   // A retried create (the client's Idempotency-Key) answers the first link again. The PIN stays out of
   // the stored fingerprint (a fast hash of 6 digits would give them away); a replay checks it against
   // the link's scrypt hash instead.
-  on(endpoints.create, (c) =>
+  on(endpoints.create, (c, body) =>
     idempotentCreate(c, deps, async (scope) => {
-      const read = scope.read(() => jsonBody(c, ShareCreateSchema) as Promise<ShareCreateInput>, {
+      const read = scope.read(body, {
         fingerprint: ({ pin, ...rest }) => ({ ...rest, pin: pin !== undefined }),
         sameAsStored: (input, stored, db) => samePin(db, input.pin, stored),
       })
@@ -34,9 +34,9 @@ export const shareRoutes: Routes = (deps, on) => {
   })
 
   // Once per Idempotency-Key: the queue row and the stored answer commit together (share-whatsapp.ts).
-  on(endpoints.whatsapp, (c) =>
+  on(endpoints.whatsapp, (c, body) =>
     idempotentCreate(c, deps, async (scope) => {
-      const read = scope.read(() => jsonBody(c, ShareWhatsAppSchema))
+      const read = scope.read(body)
       const data = await sendShareWhatsApp(
         deps,
         c.var.user,

@@ -1,6 +1,6 @@
-import { WORK_ITEM_MSG, WorkItemOrderSchema, WorkItemSchema } from '../../../src/contracts/work-items'
+import { WORK_ITEM_MSG } from '../../../src/contracts/work-items'
 import * as endpoints from '../../../src/contracts/work-items.endpoints'
-import { jsonBody, ok } from '../../http'
+import { ok } from '../../http'
 import type { Routes } from '../../route'
 import {
   createWorkItem,
@@ -16,23 +16,19 @@ export const workItemRoutes: Routes = (deps, on) => {
     ok(c, WORK_ITEM_MSG.listed, await listWorkItems(deps, c.var.user, c.req.param('id'))),
   )
 
-  on(endpoints.create, async (c) => {
-    const item = await createWorkItem(deps, c.var.user, c.req.param('id'), () => jsonBody(c, WorkItemSchema))
+  on(endpoints.create, async (c, body) => {
+    const item = await createWorkItem(deps, c.var.user, c.req.param('id'), body)
     return ok(c, WORK_ITEM_MSG.created, item, 201)
   })
 
   // Before the item's own path, which would otherwise take 'order' for an item id.
-  on(endpoints.order, async (c) => {
-    const items = await orderWorkItems(deps, c.var.user, c.req.param('id'), () =>
-      jsonBody(c, WorkItemOrderSchema),
-    )
+  on(endpoints.order, async (c, body) => {
+    const items = await orderWorkItems(deps, c.var.user, c.req.param('id'), body)
     return ok(c, WORK_ITEM_MSG.ordered, items)
   })
 
-  on(endpoints.update, async (c) => {
-    const item = await renameWorkItem(deps, c.var.user, c.req.param('id'), c.req.param('itemId'), () =>
-      jsonBody(c, WorkItemSchema),
-    )
+  on(endpoints.update, async (c, body) => {
+    const item = await renameWorkItem(deps, c.var.user, c.req.param('id'), c.req.param('itemId'), body)
     return ok(c, WORK_ITEM_MSG.updated, item)
   })
 
