@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { STORAGE_PREFIX } from '../../src/contracts/public-paths'
 import { scratchDir } from '../base/scratch'
 import type { DB } from '../db/schema'
 import type { Deps } from '../deps'
@@ -14,7 +15,7 @@ export const BLOB_COLUMNS: readonly BlobColumn[] = [
   { table: 'doc_images', column: 'thumb_key' },
   { table: 'recap_files', column: 'blob_key' },
   { table: 'reports', column: 'blob_key' },
-  { table: 'users', column: 'avatar', prefix: '/storage/' },
+  { table: 'users', column: 'avatar', prefix: STORAGE_PREFIX },
   { table: 'firm_settings', column: 'logo_key' },
   { table: 'resumable_parts', column: 'blob_key' },
 ]
