@@ -4,6 +4,7 @@ import { css } from 'styled-system/css'
 import { flex, stack } from 'styled-system/patterns'
 import type { User } from '../../../contracts/auth'
 import { errorMessage } from '../../../lib/api'
+import { userCan } from '../../../lib/can'
 import { useCurrentUser } from '../../../lib/current-user'
 import { needsSignalTo } from '../../../lib/use-online'
 import { useUserSearch } from '../../../lib/user-search'
@@ -33,7 +34,7 @@ const AdminFormDialog = lazyDialog(
 
 export function AdminManagement() {
   const me = useCurrentUser()
-  if (me.role !== 'superadmin') return <AccessDenied />
+  if (!userCan(me).manage_admins) return <AccessDenied />
   return <AdminManagementPage />
 }
 

@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import type { Doc } from '../../../contracts/documentation'
 import type { Project } from '../../../contracts/projects'
+import { projectCan } from '../../../lib/can'
 import { useCurrentUser } from '../../../lib/current-user'
 import {
   rememberProjectName,
@@ -43,7 +44,8 @@ export default function DocsPanel({
 }) {
   const slug = project.slug
   const user = useCurrentUser()
-  const isAdmin = user.role === 'admin'
+  // Review, reports and work items are the admins' in the policy; the project's `can` says so (review_docs).
+  const isAdmin = projectCan(project).review_docs
   const list = useInfiniteQuery(docListQueryOptions(slug, filters))
   const actions = useDocActions(slug)
   const { reviewing, viewer, commentsFor } = actions

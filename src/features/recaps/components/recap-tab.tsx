@@ -8,6 +8,7 @@ import { RECAP_ACCEPT, RECAP_MSG, type RecapFile } from '../../../contracts/reca
 import * as recapEndpoints from '../../../contracts/recaps.endpoints'
 import * as resumable from '../../../contracts/resumable-uploads.endpoints'
 import { errorMessage } from '../../../lib/api'
+import { projectCan } from '../../../lib/can'
 import { useCurrentUser } from '../../../lib/current-user'
 import { type FileTarget, isBigFile, queueBigFile, queueSmallFiles } from '../../../lib/file-outbox'
 import { isRetryableStatus } from '../../../lib/outbox-backoff'
@@ -35,7 +36,8 @@ import { RecapRow } from './recap-row'
  */
 export function RecapTab({ project }: { project: Project }) {
   const slug = project.slug
-  const isAdmin = useCurrentUser().role === 'admin'
+  // Upload and delete: the project's `can` from the server's policy (recap.manage), not the role.
+  const isAdmin = projectCan(project).recaps
   const online = useOnline()
   const list = useQuery(recapListQueryOptions(slug))
   const upload = useUploadRecap(slug)
