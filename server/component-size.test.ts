@@ -16,38 +16,7 @@ import { describe, expect, it } from 'vitest'
 const ROOT = path.resolve(import.meta.dirname, '..')
 const MAX_COMPONENT_LINES = 150
 
-const ALLOWED_LONGER: Record<string, string> = {
-  'src/features/documentation/components/photo-viewer.tsx#PhotoViewer':
-    'written before the limit; to be split into parts (issue 33)',
-  'src/features/documentation/components/site-fields.tsx#WorkItemsDialog':
-    'written before the limit; to be split into parts (issue 33)',
-  'src/features/employees/components/employees-page.tsx#EmployeesPage':
-    'written before the limit; to be split into parts (issue 33)',
-  'src/features/files/components/browser-rows.tsx#FileRow':
-    'written before the limit; to be split into parts (issue 33)',
-  'src/features/notifications/components/notification-dropdown.tsx#NotificationDropdown':
-    'written before the limit; to be split into parts (issue 33)',
-  'src/features/profile/components/profile-info-card.tsx#ProfileInfoCard':
-    'written before the limit; to be split into parts (issue 33)',
-  'src/features/projects/components/members-dialog.tsx#MembersEditor':
-    'written before the limit; to be split into parts (issue 33)',
-  'src/features/projects/components/project-card.tsx#ProjectCard':
-    'written before the limit; to be split into parts (issue 33)',
-  'src/features/projects/components/project-dashboard.tsx#ProjectDashboard':
-    'written before the limit; to be split into parts (issue 33)',
-  'src/features/projects/components/project-detail-page.tsx#ProjectDetail':
-    'written before the limit; to be split into parts (issue 33)',
-  'src/features/recaps/components/recap-tab.tsx#RecapTab':
-    'written before the limit; to be split into parts (issue 33)',
-  'src/features/reports/components/create-report-dialog.tsx#CreateReportDialog':
-    'written before the limit; to be split into parts (issue 33)',
-  'src/features/reports/components/reports-page.tsx#ReportsPage':
-    'written before the limit; to be split into parts (issue 33)',
-  'src/features/reports/components/share-dialog.tsx#ShareBody':
-    'written before the limit; to be split into parts (issue 33)',
-  'src/features/reports/components/share-links.tsx#ShareLinks':
-    'written before the limit; to be split into parts (issue 33)',
-}
+const ALLOWED_LONGER: Record<string, string> = {}
 
 type ComponentSpan = { name: string; lines: number; line: number }
 

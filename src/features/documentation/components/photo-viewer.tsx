@@ -286,88 +286,106 @@ export function PhotoViewer({
                   ))}
                 </Swiper>
               ) : null}
-              {many ? (
-                <>
-                  <button
-                    type="button"
-                    aria-label="Foto sebelumnya"
-                    onClick={() => swiper?.slidePrev()}
-                    className={cx(
-                      roundButton,
-                      css({
-                        display: { base: 'none', md: 'inline-flex' },
-                        position: 'absolute',
-                        left: '4',
-                        top: '50%',
-                        transform: 'translateY(-50%)',
-                        zIndex: '2',
-                      }),
-                    )}
-                  >
-                    <IconChevronLeft />
-                  </button>
-                  <button
-                    type="button"
-                    aria-label="Foto berikutnya"
-                    onClick={() => swiper?.slideNext()}
-                    className={cx(
-                      roundButton,
-                      css({
-                        display: { base: 'none', md: 'inline-flex' },
-                        position: 'absolute',
-                        right: '4',
-                        top: '50%',
-                        transform: 'translateY(-50%)',
-                        zIndex: '2',
-                      }),
-                    )}
-                  >
-                    <IconChevronRight />
-                  </button>
-                </>
-              ) : null}
+              {many ? <ViewerArrows swiper={swiper} /> : null}
             </div>
 
-            {doc ? (
-              <ArkDialog.Description
-                className={stack({
-                  flexShrink: 0,
-                  px: { base: '4', md: '5' },
-                  pt: '3',
-                  pb: 'max(1rem, env(safe-area-inset-bottom))',
-                  maxW: '3xl',
-                  mx: 'auto',
-                  w: 'full',
-
-                  gap: '1.5',
-                })}
-              >
-                <span className={hstack({ gap: '2', flexWrap: 'wrap' })}>
-                  <DocStatusBadge status={doc.status} />
-                  <span className={css({ fontSize: 'xs', color: 'slate.300' })}>
-                    {doc.creator.name} · {formatRelativeTime(doc.created_at)}
-                  </span>
-                </span>
-                <span
-                  className={css({
-                    fontSize: 'sm',
-                    color: 'slate.100',
-                    whiteSpace: 'pre-line',
-                    lineClamp: '3',
-                    wordBreak: 'break-word',
-                  })}
-                >
-                  {doc.description}
-                </span>
-                {image ? <PhotoEvidence doc={doc as SiteDoc} image={image} /> : null}
-                {review}
-                <DuplicateNote doc={doc} dark />
-              </ArkDialog.Description>
-            ) : null}
+            {doc ? <ViewerCaption doc={doc} image={image} review={review} /> : null}
           </ArkDialog.Content>
         </ArkDialog.Positioner>
       </Portal>
     </ArkDialog.Root>
+  )
+}
+
+/** 'Foto sebelumnya' and 'Foto berikutnya' beside the photo (from a tablet's width up; a phone swipes). */
+function ViewerArrows({ swiper }: { swiper: SwiperClass | null }) {
+  return (
+    <>
+      <button
+        type="button"
+        aria-label="Foto sebelumnya"
+        onClick={() => swiper?.slidePrev()}
+        className={cx(
+          roundButton,
+          css({
+            display: { base: 'none', md: 'inline-flex' },
+            position: 'absolute',
+            left: '4',
+            top: '50%',
+            transform: 'translateY(-50%)',
+            zIndex: '2',
+          }),
+        )}
+      >
+        <IconChevronLeft />
+      </button>
+      <button
+        type="button"
+        aria-label="Foto berikutnya"
+        onClick={() => swiper?.slideNext()}
+        className={cx(
+          roundButton,
+          css({
+            display: { base: 'none', md: 'inline-flex' },
+            position: 'absolute',
+            right: '4',
+            top: '50%',
+            transform: 'translateY(-50%)',
+            zIndex: '2',
+          }),
+        )}
+      >
+        <IconChevronRight />
+      </button>
+    </>
+  )
+}
+
+/** Under the photo: the status, who and when, the description, the photo's evidence and the review. */
+function ViewerCaption({
+  doc,
+  image,
+  review,
+}: {
+  doc: Doc
+  image: SiteImage | undefined
+  review?: ReactNode
+}) {
+  return (
+    <ArkDialog.Description
+      className={stack({
+        flexShrink: 0,
+        px: { base: '4', md: '5' },
+        pt: '3',
+        pb: 'max(1rem, env(safe-area-inset-bottom))',
+        maxW: '3xl',
+        mx: 'auto',
+        w: 'full',
+
+        gap: '1.5',
+      })}
+    >
+      <span className={hstack({ gap: '2', flexWrap: 'wrap' })}>
+        <DocStatusBadge status={doc.status} />
+        <span className={css({ fontSize: 'xs', color: 'slate.300' })}>
+          {doc.creator.name} · {formatRelativeTime(doc.created_at)}
+        </span>
+      </span>
+      <span
+        className={css({
+          fontSize: 'sm',
+          color: 'slate.100',
+          whiteSpace: 'pre-line',
+          lineClamp: '3',
+          wordBreak: 'break-word',
+        })}
+      >
+        {doc.description}
+      </span>
+      {image ? <PhotoEvidence doc={doc as SiteDoc} image={image} /> : null}
+      {review}
+      <DuplicateNote doc={doc} dark />
+    </ArkDialog.Description>
   )
 }
 

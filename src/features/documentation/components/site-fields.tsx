@@ -260,27 +260,13 @@ export function WorkItemsDialog({
               className={hstack({ gap: '2', py: '1.5', borderBottomWidth: '1px', borderColor: 'border' })}
             >
               {editing?.id === w.id ? (
-                <form
-                  onSubmit={(e) => {
-                    e.preventDefault()
-                    e.stopPropagation()
-                    void rename()
-                  }}
-                  className={hstack({ gap: '2', flex: '1' })}
-                >
-                  <TextField
-                    label={`Nama baru ${w.name}`}
-                    name="rename"
-                    value={editing.name}
-                    maxLength={100}
-                    autoFocus
-                    onChange={(e) => setEditing({ id: w.id, name: e.target.value })}
-                    fieldClassName={css({ flex: '1', '& label': { srOnly: true } })}
-                  />
-                  <Button type="submit" size="sm" loading={actions.rename.isPending}>
-                    Simpan
-                  </Button>
-                </form>
+                <RenameWorkItem
+                  current={w.name}
+                  value={editing.name}
+                  onChange={(value) => setEditing({ id: w.id, name: value })}
+                  onSubmit={() => void rename()}
+                  pending={actions.rename.isPending}
+                />
               ) : (
                 <>
                   <span className={css({ flex: '1', minW: '0', fontSize: 'sm', truncate: true })}>
@@ -314,5 +300,45 @@ export function WorkItemsDialog({
         </ul>
       </div>
     </Dialog>
+  )
+}
+
+/** A work item's name in place, with 'Simpan'. */
+function RenameWorkItem({
+  current,
+  value,
+  onChange,
+  onSubmit,
+  pending,
+}: {
+  /** Its name now, for the field's label. */
+  current: string
+  value: string
+  onChange: (value: string) => void
+  onSubmit: () => void
+  pending: boolean
+}) {
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault()
+        e.stopPropagation()
+        onSubmit()
+      }}
+      className={hstack({ gap: '2', flex: '1' })}
+    >
+      <TextField
+        label={`Nama baru ${current}`}
+        name="rename"
+        value={value}
+        maxLength={100}
+        autoFocus
+        onChange={(e) => onChange(e.target.value)}
+        fieldClassName={css({ flex: '1', '& label': { srOnly: true } })}
+      />
+      <Button type="submit" size="sm" loading={pending}>
+        Simpan
+      </Button>
+    </form>
   )
 }

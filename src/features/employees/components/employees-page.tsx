@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { User } from '../../../contracts/auth'
-import { failureMessage } from '../../../lib/api'
 import { useCurrentUser } from '../../../lib/current-user'
 import { needsSignalTo } from '../../../lib/use-online'
 import { useUserSearch } from '../../../lib/user-search'
@@ -11,68 +10,26 @@ import { ConfirmDialog } from '../../../ui/dialog'
 import { EmptyState } from '../../../ui/empty-state'
 import { IconPlus, IconSearchX, IconUsers } from '../../../ui/icons'
 import { ListStates } from '../../../ui/list-states'
-import { notify } from '../../../ui/notify'
 import { ListToolbar, PageHeader, SearchBox } from '../../../ui/page-header'
 import { PasswordResetDialog } from '../../../ui/password-reset-dialog'
 import { resetEmployeePassword } from '../api'
-import { employeeListQueryOptions, useRemoveEmployee, useSetEmployeeActive } from '../queries'
+import { employeeListQueryOptions } from '../queries'
 import { EmployeeCard } from './employee-card'
 import { EmployeeFormDialog } from './employee-form-dialog'
+import { useEmployeeActions } from './use-employee-actions'
 
 type FormState = { mode: 'create' } | { mode: 'edit'; employee: User } | null
 
 export function EmployeesPage() {
   const me = useCurrentUser()
   const employees = useQuery(employeeListQueryOptions())
-  const setActive = useSetEmployeeActive()
-  const removeMutation = useRemoveEmployee()
   const [form, setForm] = useState<FormState>(null)
-  const [toDelete, setToDelete] = useState<User | null>(null)
   const [toReset, setToReset] = useState<User | null>(null)
-  const [togglingId, setTogglingId] = useState<number | null>(null)
+  const { toggle, togglingId, toDelete, setToDelete, confirmDelete, deleting } = useEmployeeActions()
 
   const list = employees.data ?? []
   const { search, setSearch, filtered } = useUserSearch(list)
   const activeCount = list.filter((e) => e.is_active).length
-
-  async function toggle(employee: User, active: boolean) {
-    // One change at a time: every switch is disabled until this call and the reload finish.
-    if (togglingId !== null) return
-    setTogglingId(employee.id)
-    try {
-      await setActive.mutateAsync({ id: employee.id, active })
-      notify('success', active ? 'Karyawan berhasil diaktifkan' : 'Karyawan berhasil dinonaktifkan')
-    } catch (err) {
-      notify(
-        'error',
-        failureMessage(err, {
-          failed: active ? 'Gagal mengaktifkan karyawan' : 'Gagal menonaktifkan karyawan',
-          thrown: active
-            ? 'Terjadi kesalahan saat mengaktifkan karyawan'
-            : 'Terjadi kesalahan saat menonaktifkan karyawan',
-        }),
-      )
-    } finally {
-      setTogglingId(null)
-    }
-  }
-
-  async function confirmDelete() {
-    if (!toDelete) return
-    try {
-      await removeMutation.mutateAsync(toDelete.id)
-      notify('success', 'Karyawan berhasil dihapus')
-      setToDelete(null)
-    } catch (err) {
-      notify(
-        'error',
-        failureMessage(err, {
-          failed: 'Gagal menghapus karyawan',
-          thrown: 'Terjadi kesalahan saat menghapus karyawan',
-        }),
-      )
-    }
-  }
 
   return (
     <div>
@@ -172,7 +129,7 @@ export function EmployeesPage() {
         }
         confirmLabel="Hapus"
         onConfirm={confirmDelete}
-        loading={removeMutation.isPending}
+        loading={deleting}
         needsSignal={needsSignalTo('menghapus')}
       />
     </div>

@@ -283,7 +283,6 @@ export const FileRow = memo(function FileRow({
   const reviewed = file.reviewer
     ? `${FILE_STATUS_LABELS[file.status]} oleh ${file.reviewer.name}, ${formatDateTime(file.reviewed_at)}`
     : undefined
-  const busy = reviewing !== undefined
   const isDownloading = downloading !== undefined
   return (
     <div
@@ -357,34 +356,7 @@ export const FileRow = memo(function FileRow({
       </span>
       <div className={s.fileActions} data-review={reviewable || undefined}>
         {reviewable ? (
-          <div className={s.reviewButtons}>
-            <Button
-              size="xs"
-              variant="secondary"
-              className={s.approve}
-              onClick={() => handlers.review(file, 'approved')}
-              needsSignal={needsSignalTo('meninjau')}
-              loading={reviewing === 'approved'}
-              disabled={busy}
-              aria-label={`Approve ${file.name}`}
-            >
-              {reviewing === 'approved' ? null : <IconCheck />}
-              Approve
-            </Button>
-            <Button
-              size="xs"
-              variant="secondary"
-              className={s.reject}
-              onClick={() => handlers.review(file, 'rejected')}
-              needsSignal={needsSignalTo('meninjau')}
-              loading={reviewing === 'rejected'}
-              disabled={busy}
-              aria-label={`Revisi ${file.name}`}
-            >
-              {reviewing === 'rejected' ? null : <IconRotateCcw />}
-              Revisi
-            </Button>
-          </div>
+          <FileReviewButtons file={file} reviewing={reviewing} onReview={handlers.review} />
         ) : null}
         <span className={s.desktopButtons}>
           <Button
@@ -417,6 +389,49 @@ export const FileRow = memo(function FileRow({
     </div>
   )
 })
+
+/** 'Approve' and 'Revisi' of a pending file (reviewers). */
+function FileReviewButtons({
+  file,
+  reviewing,
+  onReview,
+}: {
+  file: FileEntry
+  reviewing: ReviewDecision | undefined
+  onReview: RowHandlers['review']
+}) {
+  const busy = reviewing !== undefined
+  return (
+    <div className={s.reviewButtons}>
+      <Button
+        size="xs"
+        variant="secondary"
+        className={s.approve}
+        onClick={() => onReview(file, 'approved')}
+        needsSignal={needsSignalTo('meninjau')}
+        loading={reviewing === 'approved'}
+        disabled={busy}
+        aria-label={`Approve ${file.name}`}
+      >
+        {reviewing === 'approved' ? null : <IconCheck />}
+        Approve
+      </Button>
+      <Button
+        size="xs"
+        variant="secondary"
+        className={s.reject}
+        onClick={() => onReview(file, 'rejected')}
+        needsSignal={needsSignalTo('meninjau')}
+        loading={reviewing === 'rejected'}
+        disabled={busy}
+        aria-label={`Revisi ${file.name}`}
+      >
+        {reviewing === 'rejected' ? null : <IconRotateCcw />}
+        Revisi
+      </Button>
+    </div>
+  )
+}
 
 const skeleton = {
   row: cx(row, css({ _hover: { bg: 'surface' } })),

@@ -94,66 +94,14 @@ export default function NotificationDropdown({
           <ul>
             {items.map((n) => (
               <li key={n.id} className={css({ '& + &': { borderTopWidth: '1px', borderColor: 'border' } })}>
-                <button
-                  type="button"
-                  onClick={() => {
+                <DropdownItem
+                  n={n}
+                  now={now}
+                  onOpen={() => {
                     onClose()
                     open(n)
                   }}
-                  className={css({
-                    display: 'flex',
-                    gap: '3',
-                    w: 'full',
-                    textAlign: 'left',
-                    px: '4',
-                    py: '3',
-                    cursor: 'pointer',
-                    transition: 'background {durations.fast}',
-                    _hover: { bg: 'slate.50' },
-                    _focusVisible: {
-                      outline: 'none',
-                      bg: 'slate.50',
-                      boxShadow: 'inset 0 0 0 2px {colors.blue.500}',
-                    },
-                  })}
-                >
-                  <NotificationIcon type={n.type} size="sm" />
-                  <span className={css({ minW: '0', flex: '1' })}>
-                    <span
-                      className={css({ display: 'block', fontSize: 'sm', fontWeight: '600', color: 'fg' })}
-                    >
-                      {n.title}
-                    </span>
-                    {/* Three lines: a review's reason comes first in the text (issue 30) and must be read here. */}
-                    <span
-                      title={n.message}
-                      className={css({
-                        display: '-webkit-box',
-                        fontSize: 'sm',
-                        color: 'fgMuted',
-                        lineClamp: '3',
-                        overflow: 'hidden',
-                        wordBreak: 'break-word',
-                      })}
-                    >
-                      {n.message}
-                    </span>
-                    <span className={css({ display: 'block', mt: '1', fontSize: 'xs', color: 'fgSubtle' })}>
-                      {formatRelativeTime(n.created_at, now)}
-                    </span>
-                  </span>
-                  <span
-                    aria-hidden="true"
-                    className={css({
-                      mt: '1.5',
-                      w: '2',
-                      h: '2',
-                      borderRadius: 'full',
-                      bg: 'brand',
-                      flexShrink: 0,
-                    })}
-                  />
-                </button>
+                />
               </li>
             ))}
           </ul>
@@ -180,5 +128,66 @@ export default function NotificationDropdown({
         Lihat Semua Notifikasi <IconArrowRight size={14} />
       </Link>
     </div>
+  )
+}
+
+/** One new notification: its icon, title, message (three lines), when, and the unread dot. */
+function DropdownItem({ n, now, onOpen }: { n: Notification; now: Date; onOpen: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      className={css({
+        display: 'flex',
+        gap: '3',
+        w: 'full',
+        textAlign: 'left',
+        px: '4',
+        py: '3',
+        cursor: 'pointer',
+        transition: 'background {durations.fast}',
+        _hover: { bg: 'slate.50' },
+        _focusVisible: {
+          outline: 'none',
+          bg: 'slate.50',
+          boxShadow: 'inset 0 0 0 2px {colors.blue.500}',
+        },
+      })}
+    >
+      <NotificationIcon type={n.type} size="sm" />
+      <span className={css({ minW: '0', flex: '1' })}>
+        <span className={css({ display: 'block', fontSize: 'sm', fontWeight: '600', color: 'fg' })}>
+          {n.title}
+        </span>
+        {/* Three lines: a review's reason comes first in the text (issue 30) and must be read here. */}
+        <span
+          title={n.message}
+          className={css({
+            display: '-webkit-box',
+            fontSize: 'sm',
+            color: 'fgMuted',
+            lineClamp: '3',
+            overflow: 'hidden',
+            wordBreak: 'break-word',
+          })}
+        >
+          {n.message}
+        </span>
+        <span className={css({ display: 'block', mt: '1', fontSize: 'xs', color: 'fgSubtle' })}>
+          {formatRelativeTime(n.created_at, now)}
+        </span>
+      </span>
+      <span
+        aria-hidden="true"
+        className={css({
+          mt: '1.5',
+          w: '2',
+          h: '2',
+          borderRadius: 'full',
+          bg: 'brand',
+          flexShrink: 0,
+        })}
+      />
+    </button>
   )
 }

@@ -25,29 +25,7 @@ export function ProfileInfoCard({ user }: { user: User }) {
   })
   // Nothing to save until a value differs from the stored one: 'Profil berhasil diperbarui' would be untrue.
   const unchanged = values.name.trim() === user.name && values.phone.trim() === (user.phone ?? '')
-  const fileInput = useRef<HTMLInputElement>(null)
   const profileMutation = useUpdateProfile()
-  const avatarMutation = useUpdateAvatar()
-
-  async function onAvatarPicked(e: ChangeEvent<HTMLInputElement>) {
-    const file = e.target.files?.[0]
-    e.target.value = ''
-    if (!file) return
-    if (!file.type.startsWith('image/')) {
-      notify('error', AVATAR_TYPE_MESSAGE)
-      return
-    }
-    if (file.size > AVATAR_MAX_BYTES) {
-      notify('error', MSG.tooLarge)
-      return
-    }
-    try {
-      await avatarMutation.mutateAsync(file)
-      notify('success', 'Foto profil berhasil diperbarui')
-    } catch (err) {
-      notify('error', errorMessage(err, 'Gagal mengupload foto profil'))
-    }
-  }
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault()
@@ -83,36 +61,7 @@ export function ProfileInfoCard({ user }: { user: User }) {
             mt: '-10',
           })}
         >
-          <div className={css({ position: 'relative' })}>
-            <Avatar
-              name={user.name}
-              src={user.avatar}
-              size="xl"
-              className={css({ borderWidth: '4px', borderColor: 'surface', boxShadow: 'card' })}
-            />
-            <Button
-              variant="secondary"
-              size="sm"
-              iconOnly
-              aria-label="Ubah foto profil"
-              title="Ubah foto profil"
-              disabled={avatarMutation.isPending}
-              needsSignal={needsSignalTo('mengubah foto profil')}
-              onClick={() => fileInput.current?.click()}
-              className={css({ position: 'absolute', right: '0', bottom: '0', borderRadius: 'full' })}
-            >
-              {avatarMutation.isPending ? <Spinner /> : <IconCamera />}
-            </Button>
-            <input
-              ref={fileInput}
-              type="file"
-              accept="image/*"
-              aria-label="Pilih foto profil"
-              className={css({ srOnly: true })}
-              tabIndex={-1}
-              onChange={onAvatarPicked}
-            />
-          </div>
+          <AvatarPicker user={user} />
           <div className={css({ minW: '0', pb: '1' })}>
             <p className={css({ fontSize: 'xl', fontWeight: '700', letterSpacing: '-0.01em' })}>
               {user.name}
@@ -178,5 +127,64 @@ export function ProfileInfoCard({ user }: { user: User }) {
         </form>
       </div>
     </Card>
+  )
+}
+
+/** The avatar with 'Ubah foto profil': an image of at most the allowed size, sent as soon as it is picked. */
+function AvatarPicker({ user }: { user: User }) {
+  const fileInput = useRef<HTMLInputElement>(null)
+  const avatarMutation = useUpdateAvatar()
+
+  async function onAvatarPicked(e: ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0]
+    e.target.value = ''
+    if (!file) return
+    if (!file.type.startsWith('image/')) {
+      notify('error', AVATAR_TYPE_MESSAGE)
+      return
+    }
+    if (file.size > AVATAR_MAX_BYTES) {
+      notify('error', MSG.tooLarge)
+      return
+    }
+    try {
+      await avatarMutation.mutateAsync(file)
+      notify('success', 'Foto profil berhasil diperbarui')
+    } catch (err) {
+      notify('error', errorMessage(err, 'Gagal mengupload foto profil'))
+    }
+  }
+
+  return (
+    <div className={css({ position: 'relative' })}>
+      <Avatar
+        name={user.name}
+        src={user.avatar}
+        size="xl"
+        className={css({ borderWidth: '4px', borderColor: 'surface', boxShadow: 'card' })}
+      />
+      <Button
+        variant="secondary"
+        size="sm"
+        iconOnly
+        aria-label="Ubah foto profil"
+        title="Ubah foto profil"
+        disabled={avatarMutation.isPending}
+        needsSignal={needsSignalTo('mengubah foto profil')}
+        onClick={() => fileInput.current?.click()}
+        className={css({ position: 'absolute', right: '0', bottom: '0', borderRadius: 'full' })}
+      >
+        {avatarMutation.isPending ? <Spinner /> : <IconCamera />}
+      </Button>
+      <input
+        ref={fileInput}
+        type="file"
+        accept="image/*"
+        aria-label="Pilih foto profil"
+        className={css({ srOnly: true })}
+        tabIndex={-1}
+        onChange={onAvatarPicked}
+      />
+    </div>
   )
 }

@@ -121,45 +121,16 @@ function MembersEditor({ project, onClose }: { project: Pick<Project, 'id' | 'na
         </div>
         <div className={css({ maxH: { base: '50dvh', sm: '22rem' }, overflowY: 'auto', px: '3', py: '2' })}>
           {failed ? (
-            <div
-              className={vstack({
-                py: '10',
-                textAlign: 'center',
-
-                gap: '3',
-              })}
-            >
-              <p className={css({ fontSize: 'sm', color: 'fgMuted' })}>{MSG.loadFailed}</p>
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => {
-                  void members.refetch()
-                  void candidates.refetch()
-                }}
-              >
-                Coba lagi
-              </Button>
-            </div>
+            <MembersFailed
+              onRetry={() => {
+                void members.refetch()
+                void candidates.refetch()
+              }}
+            />
           ) : loading ? (
-            <div
-              role="status"
-              className={flex({
-                py: '10',
-
-                justify: 'center',
-                gap: '2',
-                color: 'fgSubtle',
-                fontSize: 'sm',
-              })}
-            >
-              <Spinner /> Memuat data...
-            </div>
+            <MembersLoading />
           ) : people.length === 0 ? (
-            <div className={css({ py: '10', textAlign: 'center', color: 'fgMuted', fontSize: 'sm' })}>
-              <IconUsers className={css({ mx: 'auto', mb: '2', w: '6', h: '6', color: 'fgSubtle' })} />
-              Belum ada karyawan. Tambahkan karyawan di halaman Karyawan.
-            </div>
+            <NoEmployees />
           ) : (
             <>
               {groups.map((g) =>
@@ -279,5 +250,51 @@ function MemberGroup({
         })}
       </ul>
     </section>
+  )
+}
+
+/** The members or the employees failed to load: 'Coba lagi' asks for both again. */
+function MembersFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div
+      className={vstack({
+        py: '10',
+        textAlign: 'center',
+
+        gap: '3',
+      })}
+    >
+      <p className={css({ fontSize: 'sm', color: 'fgMuted' })}>{MSG.loadFailed}</p>
+      <Button variant="secondary" size="sm" onClick={onRetry}>
+        Coba lagi
+      </Button>
+    </div>
+  )
+}
+
+function MembersLoading() {
+  return (
+    <div
+      role="status"
+      className={flex({
+        py: '10',
+
+        justify: 'center',
+        gap: '2',
+        color: 'fgSubtle',
+        fontSize: 'sm',
+      })}
+    >
+      <Spinner /> Memuat data...
+    </div>
+  )
+}
+
+function NoEmployees() {
+  return (
+    <div className={css({ py: '10', textAlign: 'center', color: 'fgMuted', fontSize: 'sm' })}>
+      <IconUsers className={css({ mx: 'auto', mb: '2', w: '6', h: '6', color: 'fgSubtle' })} />
+      Belum ada karyawan. Tambahkan karyawan di halaman Karyawan.
+    </div>
   )
 }

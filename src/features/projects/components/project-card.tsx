@@ -1,34 +1,10 @@
-import { Link } from '@tanstack/react-router'
-import { type FormEvent, memo, useState } from 'react'
-import { css, cx } from 'styled-system/css'
-import { flex, stack } from 'styled-system/patterns'
-import { button } from 'styled-system/recipes'
-import { AREAS, type Project } from '../../../contracts/projects'
-import { ApiError, failureMessage } from '../../../lib/api'
-import { formatDateLong } from '../../../lib/format'
-import { needsSignalTo } from '../../../lib/use-online'
-import { AreaChip } from '../../../ui/area'
-import { Button } from '../../../ui/button'
+import { memo } from 'react'
+import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
+import type { Project } from '../../../contracts/projects'
 import { Card } from '../../../ui/card'
-import { TextAreaField, TextField } from '../../../ui/field'
-import { IconTile } from '../../../ui/icon-tile'
-import {
-  IconAlertTriangle,
-  IconArrowRight,
-  IconCalendar,
-  IconDownload,
-  IconFolderKanban,
-  IconMoreVertical,
-  IconPencil,
-  IconRefresh,
-  IconTrash,
-  IconUsers,
-} from '../../../ui/icons'
-import { Menu } from '../../../ui/menu'
-import { Notice } from '../../../ui/notice'
-import { notify } from '../../../ui/notify'
-import { Tooltip } from '../../../ui/tooltip'
-import { useReloadProjects, useUpdateProject } from '../queries'
+import { ProjectCardFoot, ProjectCardHead, ProjectCounts } from './project-card-parts'
+import { ProjectEditForm, useProjectEdit } from './project-edit'
 
 /** The handlers get the card's project, so the dashboard passes the same functions to every card. */
 type Props = {
@@ -38,23 +14,6 @@ type Props = {
   onDownload: (project: Project) => void
   onMembers: (project: Project) => void
   onDelete: (project: Project) => void
-}
-
-/** The counts under the description (SPEC: total files plus docs, pending files, pending docs, approved). */
-function countsOf(p: Project) {
-  return [
-    { label: 'Total', value: p.total_files + p.total_docs, tone: 'fg' },
-    { label: 'File Pending', value: p.file_pending, tone: 'amber' },
-    { label: 'Dok. Pending', value: p.doc_pending, tone: 'amber' },
-    { label: 'Disetujui', value: p.file_approved + p.doc_approved, tone: 'green' },
-  ] as const
-}
-
-// The 700 shades: the 600 ones on the white card fall below WCAG AA contrast for these numbers (axe).
-const countTone = {
-  fg: css({ color: 'fg' }),
-  amber: css({ color: 'amber.700' }),
-  green: css({ color: 'green.700' }),
 }
 
 /**
@@ -70,56 +29,8 @@ export const ProjectCard = memo(function ProjectCard({
   onMembers,
   onDelete,
 }: Props) {
-  const [editing, setEditing] = useState(false)
-  const [draft, setDraft] = useState({ name: project.name, description: project.description })
-  // The version the edit started from: a list refetched meanwhile must not make a stale edit look fresh.
-  const [editVersion, setEditVersion] = useState(project.version)
-  // Another admin saved first (409): the server's message, with 'Muat ulang'.
-  const [conflict, setConflict] = useState<string | null>(null)
-  const update = useUpdateProject()
-  const reload = useReloadProjects()
-  const chips = AREAS.filter((a) => (project.folder_counts?.[a] ?? 0) > 0)
-
-  function startEdit() {
-    setDraft({ name: project.name, description: project.description })
-    setEditVersion(project.version)
-    setConflict(null)
-    setEditing(true)
-  }
-
-  async function reloadAfterConflict() {
-    await reload(project)
-    setConflict(null)
-    setEditing(false)
-  }
-
-  function cancelEdit() {
-    // Batal restores the original values (SPEC section 4).
-    setDraft({ name: project.name, description: project.description })
-    setConflict(null)
-    setEditing(false)
-  }
-
-  async function save(e: FormEvent) {
-    e.preventDefault()
-    try {
-      await update.mutateAsync({ project, input: { ...draft, version: editVersion } })
-      notify('success', 'Project berhasil diupdate')
-      setEditing(false)
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 409) {
-        setConflict(err.message)
-        return
-      }
-      notify(
-        'error',
-        failureMessage(err, {
-          failed: 'Gagal mengupdate project',
-          thrown: 'Terjadi kesalahan saat mengupdate project',
-        }),
-      )
-    }
-  }
+  const edit = useProjectEdit(project)
+  const { editing } = edit
 
   return (
     <Card
@@ -144,137 +55,17 @@ export const ProjectCard = memo(function ProjectCard({
           flex: '1',
         })}
       >
-        <div className={flex({ align: 'flex-start', gap: '3' })}>
-          <IconTile
-            shape="rounded"
-            className={css({
-              bgGradient: 'to-br',
-              gradientFrom: 'blue.50',
-              gradientTo: 'indigo.100',
-              color: 'brand.fg',
-              borderWidth: '1px',
-              borderColor: 'blue.100',
-            })}
-          >
-            <IconFolderKanban />
-          </IconTile>
-          <div className={css({ flex: '1', minW: '0' })}>
-            {editing ? (
-              <p className={css({ fontSize: 'xs', fontWeight: '600', color: 'brand.fg', mt: '0.5' })}>
-                Edit Project
-              </p>
-            ) : (
-              <h3
-                className={css({
-                  fontWeight: '600',
-                  fontSize: 'md',
-                  lineHeight: '1.35',
-                  letterSpacing: '-0.01em',
-                  lineClamp: '2',
-                  wordBreak: 'break-word',
-                })}
-                // Cut after two lines: the whole name on hover (and on the project's own page, where it wraps).
-                title={project.name}
-              >
-                {project.name}
-              </h3>
-            )}
-            <p
-              className={css({
-                mt: '1',
-                display: 'flex',
-                alignItems: 'center',
-                gap: '1.5',
-                fontSize: 'xs',
-                color: 'fgSubtle',
-                '& svg': { w: '3.5', h: '3.5' },
-              })}
-            >
-              <IconCalendar /> Dibuat {formatDateLong(project.created_at)}
-            </p>
-          </div>
-          {isAdmin && !editing ? (
-            <Menu
-              trigger={
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  iconOnly
-                  aria-label={`Opsi project ${project.name}`}
-                  className={css({ mr: '-1.5', mt: '-0.5' })}
-                >
-                  <IconMoreVertical />
-                </Button>
-              }
-              items={[
-                { value: 'edit', label: 'Edit Project', icon: <IconPencil />, onSelect: startEdit },
-                {
-                  value: 'members',
-                  label: 'Anggota Project',
-                  icon: <IconUsers />,
-                  onSelect: () => onMembers(project),
-                },
-                {
-                  value: 'delete',
-                  label: 'Hapus Project',
-                  icon: <IconTrash />,
-                  tone: 'danger',
-                  onSelect: () => onDelete(project),
-                },
-              ]}
-            />
-          ) : null}
-        </div>
+        <ProjectCardHead
+          project={project}
+          isAdmin={isAdmin}
+          editing={editing}
+          onEdit={edit.startEdit}
+          onMembers={onMembers}
+          onDelete={onDelete}
+        />
 
         {editing ? (
-          <form
-            onSubmit={save}
-            noValidate
-            aria-label={`Edit project ${project.name}`}
-            className={stack({ gap: '3' })}
-          >
-            <TextField
-              label="Nama Project"
-              name="name"
-              value={draft.name}
-              onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))}
-              autoFocus
-            />
-            <TextAreaField
-              label="Deskripsi"
-              name="description"
-              rows={3}
-              value={draft.description}
-              onChange={(e) => setDraft((d) => ({ ...d, description: e.target.value }))}
-            />
-            {conflict ? (
-              <Notice role="alert" tone="warning" icon={<IconAlertTriangle />}>
-                <p>{conflict}</p>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  className={css({ mt: '2' })}
-                  onClick={reloadAfterConflict}
-                  needsSignal={needsSignalTo('memuat ulang')}
-                >
-                  <IconRefresh /> Muat ulang
-                </Button>
-              </Notice>
-            ) : null}
-            <div className={flex({ justify: 'flex-end', gap: '2' })}>
-              <Button variant="secondary" size="sm" onClick={cancelEdit} disabled={update.isPending}>
-                Batal
-              </Button>
-              <Button
-                type="submit"
-                size="sm"
-                loading={update.isPending}
-                needsSignal={needsSignalTo('menyimpan')}
-              >
-                Simpan
-              </Button>
-            </div>
-          </form>
+          <ProjectEditForm project={project} edit={edit} />
         ) : (
           <p
             className={css({
@@ -291,98 +82,15 @@ export const ProjectCard = memo(function ProjectCard({
         )}
 
         {/* Pinned to the bottom: in a row of cards of unequal height the spare room sits above the counts. */}
-        <div className={stack({ mt: 'auto', gap: '3' })}>
-          <dl
-            className={css({
-              display: 'grid',
-              gridTemplateColumns: 'repeat(4, 1fr)',
-              borderWidth: '1px',
-              borderColor: 'border',
-              borderRadius: 'md',
-              bg: 'slate.50/60',
-              divideX: '1px',
-              divideColor: 'border',
-            })}
-          >
-            {countsOf(project).map((c) => (
-              <div
-                key={c.label}
-                className={flex({
-                  direction: 'column-reverse',
-                  justify: 'flex-end',
-                  gap: '0.5',
-                  px: '1',
-                  py: '2',
-                  textAlign: 'center',
-                  minW: '0',
-                })}
-              >
-                <dt className={css({ fontSize: '0.6875rem', lineHeight: '1.25', color: 'fgSubtle' })}>
-                  {c.label}
-                </dt>
-                <dd
-                  className={cx(
-                    css({
-                      fontSize: 'md',
-                      fontWeight: '700',
-                      fontVariantNumeric: 'tabular-nums',
-                      lineHeight: '1.2',
-                    }),
-                    c.value > 0 ? countTone[c.tone] : css({ color: 'fgSubtle' }),
-                  )}
-                >
-                  {c.value}
-                </dd>
-              </div>
-            ))}
-          </dl>
-
-          {chips.length > 0 ? (
-            <ul aria-label="Folder" className={flex({ wrap: 'wrap', gap: '1.5' })}>
-              {chips.map((area) => (
-                <li key={area}>
-                  <AreaChip area={area} count={project.folder_counts[area]} />
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
+        <ProjectCounts project={project} />
       </div>
 
-      <div
-        className={flex({
-          gap: '2',
-          px: { base: '4', md: '5' },
-          py: '3',
-          borderTopWidth: '1px',
-          borderColor: 'border',
-          bg: 'slate.50/70',
-        })}
-      >
-        <Link
-          to="/project/$slug"
-          params={{ slug: project.slug }}
-          className={cx(button({ variant: 'primary', size: 'sm' }), css({ flex: '1' }))}
-        >
-          Buka Project <IconArrowRight />
-        </Link>
-        {/* Only admins may download a whole project (SPEC section 6); the server refuses the others. */}
-        {isAdmin ? (
-          <Tooltip content="Download Project">
-            <Button
-              variant="secondary"
-              size="sm"
-              iconOnly
-              aria-label={`Download project ${project.name}`}
-              loading={downloading}
-              onClick={() => onDownload(project)}
-              needsSignal={needsSignalTo('mengunduh')}
-            >
-              {downloading ? null : <IconDownload />}
-            </Button>
-          </Tooltip>
-        ) : null}
-      </div>
+      <ProjectCardFoot
+        project={project}
+        isAdmin={isAdmin}
+        downloading={downloading}
+        onDownload={onDownload}
+      />
     </Card>
   )
 })

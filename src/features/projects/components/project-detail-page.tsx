@@ -135,11 +135,8 @@ function ProjectDetail({
 }) {
   const user = useCurrentUser()
   const isAdmin = user.role === 'admin'
-  const download = useProjectDownload()
   const [membersOpen, setMembersOpen] = useState(false)
   const [setupOpen, setSetupOpen] = useState(false)
-  const downloading = download.downloadingId === project.id
-
   return (
     <div>
       <BackToDashboard />
@@ -199,53 +196,11 @@ function ProjectDetail({
           >
             {actions}
             {isAdmin ? (
-              <>
-                <Button
-                  variant="secondary"
-                  onClick={() => setMembersOpen(true)}
-                  needsSignal={needsSignalTo('mengatur anggota')}
-                >
-                  <IconUsers /> Anggota Project
-                </Button>
-                <Button
-                  variant="secondary"
-                  onClick={() => setSetupOpen(true)}
-                  needsSignal={needsSignalTo('mengatur proyek')}
-                >
-                  <IconListFilter /> Pengaturan Proyek
-                </Button>
-                <Link
-                  to="/project/$slug/laporan"
-                  params={{ slug: project.slug }}
-                  className={button({ variant: 'secondary' })}
-                >
-                  <IconFileCheck /> Laporan
-                </Link>
-                <Link
-                  to="/project/$slug/history"
-                  params={{ slug: project.slug }}
-                  className={button({ variant: 'secondary' })}
-                >
-                  <IconClock /> Riwayat
-                </Link>
-                <Link
-                  to="/project/$slug/trash"
-                  params={{ slug: project.slug }}
-                  className={button({ variant: 'secondary' })}
-                >
-                  <IconTrash /> Sampah
-                </Link>
-                <Button
-                  onClick={() => download.start(project)}
-                  loading={downloading}
-                  needsSignal={needsSignalTo('mengunduh')}
-                >
-                  {downloading ? null : <IconDownload />}
-                  {downloading && download.progress > 0
-                    ? `Mengunduh ${download.progress}%`
-                    : 'Download Project'}
-                </Button>
-              </>
+              <AdminActions
+                project={project}
+                onMembers={() => setMembersOpen(true)}
+                onSetup={() => setSetupOpen(true)}
+              />
             ) : null}
           </div>
         ) : null}
@@ -298,6 +253,59 @@ function ProjectDetail({
         </>
       ) : null}
     </div>
+  )
+}
+
+/** The admin's buttons: members, setup, Laporan, Riwayat, Sampah and the project's download. */
+function AdminActions({
+  project,
+  onMembers,
+  onSetup,
+}: {
+  project: Project
+  onMembers: () => void
+  onSetup: () => void
+}) {
+  const download = useProjectDownload()
+  const downloading = download.downloadingId === project.id
+  return (
+    <>
+      <Button variant="secondary" onClick={onMembers} needsSignal={needsSignalTo('mengatur anggota')}>
+        <IconUsers /> Anggota Project
+      </Button>
+      <Button variant="secondary" onClick={onSetup} needsSignal={needsSignalTo('mengatur proyek')}>
+        <IconListFilter /> Pengaturan Proyek
+      </Button>
+      <Link
+        to="/project/$slug/laporan"
+        params={{ slug: project.slug }}
+        className={button({ variant: 'secondary' })}
+      >
+        <IconFileCheck /> Laporan
+      </Link>
+      <Link
+        to="/project/$slug/history"
+        params={{ slug: project.slug }}
+        className={button({ variant: 'secondary' })}
+      >
+        <IconClock /> Riwayat
+      </Link>
+      <Link
+        to="/project/$slug/trash"
+        params={{ slug: project.slug }}
+        className={button({ variant: 'secondary' })}
+      >
+        <IconTrash /> Sampah
+      </Link>
+      <Button
+        onClick={() => download.start(project)}
+        loading={downloading}
+        needsSignal={needsSignalTo('mengunduh')}
+      >
+        {downloading ? null : <IconDownload />}
+        {downloading && download.progress > 0 ? `Mengunduh ${download.progress}%` : 'Download Project'}
+      </Button>
+    </>
   )
 }
 

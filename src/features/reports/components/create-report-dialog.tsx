@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useRef, useState } from 'react'
-import { css } from 'styled-system/css'
-import { stack } from 'styled-system/patterns'
 import type { Project } from '../../../contracts/projects'
 import {
   REPORT_MSG,
@@ -11,7 +9,6 @@ import {
   type ReportInclude,
   type ReportPerPage,
 } from '../../../contracts/reports'
-import { workItemLabel } from '../../../contracts/work-items'
 import { toApiError } from '../../../lib/api'
 import { validate } from '../../../lib/form'
 import { newRequestId } from '../../../lib/upload-request'
@@ -20,13 +17,13 @@ import { workItemsQueryOptions } from '../../../lib/work-items'
 import { FormDialog } from '../../../ui/dialog'
 import { FormError, TextField } from '../../../ui/field'
 import { notify } from '../../../ui/notify'
-import { Skeleton } from '../../../ui/skeleton'
 import { withoutMessage } from '../form-errors'
 import { type Period, proposedTitle } from '../period'
 import { useCreateReport } from '../queries'
-import { CheckRow, Choices, legendClass } from './form-parts'
+import { Choices } from './form-parts'
 import { PeriodFields, usePeriodPicker } from './period-fields'
 import { ReportCountNote, useReportCount } from './report-count-note'
+import { WorkItemChoice } from './work-item-choice'
 
 type Props = {
   project: Project
@@ -128,68 +125,26 @@ export function CreateReportDialog({ project, open, initialRange, onClose }: Pro
     >
       <PeriodFields picker={picker} errors={errors} onEdit={edited} />
 
-      {workItems.isPending || (workItems.data ?? []).length === 0 ? (
-        <div>
-          <p className={legendClass}>{REPORT_MSG.workItemsLabel}</p>
-          {workItems.isPending ? (
-            <Skeleton className={css({ display: 'block', h: '9', w: 'full', borderRadius: 'md' })} />
-          ) : (
-            <p className={css({ fontSize: 'xs', color: 'fgMuted' })}>
-              Project ini belum punya item pekerjaan: semua foto periode ini dimasukkan.
-            </p>
-          )}
-        </div>
-      ) : (
-        <div className={stack({ gap: '2' })}>
-          <Choices
-            label={REPORT_MSG.workItemsLabel}
-            name="scope"
-            columns={2}
-            options={[
-              { value: 'all', label: REPORT_MSG.allWorkItems },
-              { value: 'some', label: REPORT_MSG.someWorkItems },
-            ]}
-            value={scope}
-            onChange={(s) => {
-              setScope(s)
-              edited()
-            }}
-          />
-          {scope === 'some' ? (
-            <ul
-              aria-label={REPORT_MSG.someWorkItems}
-              className={css({
-                maxH: '44',
-                overflowY: 'auto',
-                p: '1',
-                borderWidth: '1px',
-                borderColor: 'border',
-                borderRadius: 'md',
-              })}
-            >
-              {(workItems.data ?? []).map((w) => (
-                <li key={w.id}>
-                  <CheckRow
-                    checked={picked.has(w.id)}
-                    onChange={(on) => {
-                      setPicked((p) => {
-                        const next = new Set(p)
-                        if (on) next.add(w.id)
-                        else next.delete(w.id)
-                        return next
-                      })
-                      edited()
-                    }}
-                  >
-                    {workItemLabel(w)}
-                  </CheckRow>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {errors.work_item_ids ? <FormError message={errors.work_item_ids} /> : null}
-        </div>
-      )}
+      <WorkItemChoice
+        pending={workItems.isPending}
+        items={workItems.data ?? []}
+        scope={scope}
+        onScope={(next) => {
+          setScope(next)
+          edited()
+        }}
+        picked={picked}
+        onPick={(id, on) => {
+          setPicked((p) => {
+            const next = new Set(p)
+            if (on) next.add(id)
+            else next.delete(id)
+            return next
+          })
+          edited()
+        }}
+        error={errors.work_item_ids}
+      />
 
       <Choices
         label={REPORT_MSG.includeLabel}

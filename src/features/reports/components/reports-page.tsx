@@ -4,10 +4,8 @@ import { css } from 'styled-system/css'
 import { flex } from 'styled-system/patterns'
 import { isCalendarDay } from '../../../contracts/days'
 import type { Project } from '../../../contracts/projects'
-import { REPORT_MSG, type Report } from '../../../contracts/reports'
+import { REPORT_MSG } from '../../../contracts/reports'
 import { SHARE_MSG } from '../../../contracts/shares'
-import { failureMessage } from '../../../lib/api'
-import { newRequestId } from '../../../lib/upload-request'
 import { needsSignalTo } from '../../../lib/use-online'
 import { Button } from '../../../ui/button'
 import { ConfirmDialog, lazyDialog } from '../../../ui/dialog'
@@ -15,14 +13,12 @@ import { EmptyState } from '../../../ui/empty-state'
 import { IconFile, IconPlus, IconSend, IconWifiOff } from '../../../ui/icons'
 import { ListCard } from '../../../ui/list-card'
 import { ListStates } from '../../../ui/list-states'
-import { notify } from '../../../ui/notify'
 import { OfflineNote } from '../../../ui/offline-note'
 import { RowSkeletons } from '../../../ui/row-skeletons'
-import { downloadReport } from '../api'
-import { reportListQueryOptions, useCreateReport, useRemoveReport, useReportToRecap } from '../queries'
+import { reportListQueryOptions } from '../queries'
 import type { ReportsRequest } from '../search'
 import { ReportRow } from './report-row'
-import type { ShareTarget } from './share-dialog'
+import { useReportActions } from './use-report-actions'
 
 // The dialogs load after the list has painted: the page's own chunk stays small.
 const CreateReportDialog = lazyDialog(
@@ -50,9 +46,6 @@ export function ReportsPage({
 }) {
   const slug = project.slug
   const list = useQuery(reportListQueryOptions(slug))
-  const create = useCreateReport(slug)
-  const toRecap = useReportToRecap(slug)
-  const remove = useRemoveReport(slug)
   const [creating, setCreating] = useState(request.buat === true)
   // Each opening starts afresh (no values or error left from the last one): the dialog is keyed by it.
   const [createRun, setCreateRun] = useState(0)
@@ -60,103 +53,10 @@ export function ReportsPage({
     setCreateRun((n) => n + 1)
     setCreating(true)
   }
-  const [sharing, setSharing] = useState<ShareTarget | null>(null)
-  const [toDelete, setToDelete] = useState<Report | null>(null)
-  const [busy, setBusy] = useState<Record<string, true>>({})
-  const mark = (key: string, on: boolean) =>
-    setBusy(({ [key]: _, ...rest }) => (on ? { ...rest, [key]: true as const } : rest))
-
-  async function run(key: string, work: () => Promise<unknown>, failed: string) {
-    if (busy[key]) return
-    mark(key, true)
-    try {
-      await work()
-    } catch (err) {
-      notify('error', failureMessage(err, { failed, thrown: `${failed}. Periksa koneksi Anda.` }))
-    } finally {
-      mark(key, false)
-    }
-  }
-
-  const actions = {
-    onDownload: (r: Report) =>
-      run(`download:${r.id}`, () => downloadReport(slug, r), REPORT_MSG.downloadFailed),
-    onToRecap: (r: Report) =>
-      run(
-        `recap:${r.id}`,
-        async () => {
-          await toRecap.mutateAsync(r)
-          notify('success', REPORT_MSG.savedToRecap)
-        },
-        REPORT_MSG.toRecapFailed,
-      ),
-    // 'Coba lagi' asks for the same report again (a new one; the failed one stays until deleted).
-    onRetry: (r: Report) =>
-      run(
-        `retry:${r.id}`,
-        () =>
-          create.mutateAsync({
-            key: newRequestId(),
-            input: {
-              from: r.period_from,
-              to: r.period_to,
-              work_item_ids: r.work_item_ids ?? undefined,
-              include: r.include,
-              per_page: r.per_page,
-              title: r.title,
-            },
-          }),
-        REPORT_MSG.createFailed,
-      ),
-    onShare: (r: Report) => setSharing({ kind: 'report', report: r }),
-    onDelete: (r: Report) => setToDelete(r),
-  }
-
-  async function confirmDelete() {
-    if (!toDelete) return
-    try {
-      await remove.mutateAsync(toDelete)
-      notify('success', REPORT_MSG.deleted)
-      setToDelete(null)
-    } catch (err) {
-      notify(
-        'error',
-        failureMessage(err, { failed: REPORT_MSG.deleteFailed, thrown: REPORT_MSG.deleteFailed }),
-      )
-    }
-  }
+  const { actions, busy, sharing, setSharing, toDelete, setToDelete, confirmDelete, removing } =
+    useReportActions(slug)
 
   const reports = list.data ?? []
-  const toolbar = (
-    <div
-      className={flex({
-        direction: { base: 'column-reverse', sm: 'row' },
-        align: { base: 'stretch', sm: 'center' },
-        justify: 'space-between',
-        gap: '3',
-        mb: '4',
-      })}
-    >
-      <p className={css({ fontSize: 'sm', color: 'fgMuted' })}>
-        {reports.length > 0 ? `${reports.length} laporan` : null}
-      </p>
-      <div className={flex({ gap: '2', '& > *': { flex: { base: '1', sm: 'initial' } } })}>
-        <Button
-          variant="secondary"
-          onClick={() => setSharing({ kind: 'period' })}
-          needsSignal={needsSignalTo('membagikan')}
-        >
-          <IconSend />{' '}
-          <span className={css({ display: { base: 'none', sm: 'inline' } })}>{SHARE_MSG.sharePeriod}</span>
-          <span className={css({ display: { base: 'inline', sm: 'none' } })}>Bagikan periode</span>
-        </Button>
-        <Button onClick={openCreate} needsSignal={needsSignalTo('membuat laporan')}>
-          <IconPlus /> {REPORT_MSG.buttonCreate}
-        </Button>
-      </div>
-    </div>
-  )
-
   const body = (
     <ListStates
       query={list}
@@ -199,7 +99,11 @@ export function ReportsPage({
 
   return (
     <>
-      {toolbar}
+      <ReportsToolbar
+        count={reports.length}
+        onSharePeriod={() => setSharing({ kind: 'period' })}
+        onCreate={openCreate}
+      />
       <OfflineNote className={css({ mb: '3' })} />
       {body}
       <CreateReportDialog
@@ -216,13 +120,13 @@ export function ReportsPage({
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => {
-          if (!open && !remove.isPending) setToDelete(null)
+          if (!open && !removing) setToDelete(null)
         }}
         title={REPORT_MSG.confirmDelete}
         description={toDelete ? REPORT_MSG.confirmDeleteText(toDelete.title) : undefined}
         confirmLabel="Hapus"
         onConfirm={confirmDelete}
-        loading={remove.isPending}
+        loading={removing}
         needsSignal={needsSignalTo('menghapus')}
       />
     </>
@@ -241,5 +145,40 @@ function ReportsSkeleton() {
       lead={css({ w: '11', h: '11', borderRadius: 'lg' })}
       lines={[css({ h: '3.5', w: '55%' }), css({ h: '3', w: '35%' }), css({ h: '3', w: '70%' })]}
     />
+  )
+}
+
+/** How many reports, 'Bagikan dokumentasi periode' and 'Buat Laporan'. */
+function ReportsToolbar({
+  count,
+  onSharePeriod,
+  onCreate,
+}: {
+  count: number
+  onSharePeriod: () => void
+  onCreate: () => void
+}) {
+  return (
+    <div
+      className={flex({
+        direction: { base: 'column-reverse', sm: 'row' },
+        align: { base: 'stretch', sm: 'center' },
+        justify: 'space-between',
+        gap: '3',
+        mb: '4',
+      })}
+    >
+      <p className={css({ fontSize: 'sm', color: 'fgMuted' })}>{count > 0 ? `${count} laporan` : null}</p>
+      <div className={flex({ gap: '2', '& > *': { flex: { base: '1', sm: 'initial' } } })}>
+        <Button variant="secondary" onClick={onSharePeriod} needsSignal={needsSignalTo('membagikan')}>
+          <IconSend />{' '}
+          <span className={css({ display: { base: 'none', sm: 'inline' } })}>{SHARE_MSG.sharePeriod}</span>
+          <span className={css({ display: { base: 'inline', sm: 'none' } })}>Bagikan periode</span>
+        </Button>
+        <Button onClick={onCreate} needsSignal={needsSignalTo('membuat laporan')}>
+          <IconPlus /> {REPORT_MSG.buttonCreate}
+        </Button>
+      </div>
+    </div>
   )
 }

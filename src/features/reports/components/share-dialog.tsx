@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useRef, useState } from 'react'
-import { css, cx } from 'styled-system/css'
-import { hstack, stack } from 'styled-system/patterns'
+import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { periodLabel } from '../../../contracts/days'
 import type { Project } from '../../../contracts/projects'
 import type { Report } from '../../../contracts/reports'
@@ -19,20 +19,16 @@ import { needsSignalTo } from '../../../lib/use-online'
 import { Button } from '../../../ui/button'
 import { Dialog } from '../../../ui/dialog'
 import { FormError, TextField } from '../../../ui/field'
-import { IconKey } from '../../../ui/icons'
-import { pill } from '../../../ui/pill'
 import type { CreatedShare } from '../api'
-import { randomPin } from '../clipboard'
 import { withoutMessage } from '../form-errors'
 import { shareListQueryOptions, useCreateShare } from '../queries'
 import { PeriodFields, usePeriodPicker } from './period-fields'
 import { ShareCreated } from './share-created'
+import { ExpiryField, PinField } from './share-fields'
 import { ShareLinks } from './share-links'
 
 /** What is shared: a ready report, or the approved documentation of a period (no report needed). */
 export type ShareTarget = { kind: 'report'; report: Report } | { kind: 'period' }
-
-const QUICK_DAYS = [7, 14, 30] as const
 
 /**
  * 'Bagikan': a link the client opens without an account: how many days it works (1-90, default 14),
@@ -164,75 +160,22 @@ function ShareBody({ project, target }: { project: Project; target: ShareTarget 
                 edited()
               }}
             />
-            <fieldset>
-              <legend className={css({ fontSize: 'sm', fontWeight: '500', color: 'fg', mb: '1.5' })}>
-                {SHARE_MSG.expiresLabel}
-              </legend>
-              <div className={hstack({ gap: '2', flexWrap: 'wrap' })}>
-                {QUICK_DAYS.map((d) => (
-                  <button
-                    key={d}
-                    type="button"
-                    className={pill}
-                    aria-pressed={days === String(d)}
-                    onClick={() => {
-                      setDays(String(d))
-                      edited()
-                    }}
-                  >
-                    {SHARE_MSG.days(d)}
-                  </button>
-                ))}
-                <label className={hstack({ gap: '1.5', fontSize: 'sm', color: 'fgMuted' })}>
-                  <span className={css({ srOnly: true })}>Berlaku (hari)</span>
-                  <input
-                    type="number"
-                    inputMode="numeric"
-                    min={SHARE_DAYS_MIN}
-                    max={SHARE_DAYS_MAX}
-                    value={days}
-                    aria-invalid={errors.expires_in_days ? true : undefined}
-                    onChange={(e) => {
-                      setDays(e.target.value)
-                      edited()
-                    }}
-                    className={cx(pill, css({ w: '20', cursor: 'text', textAlign: 'right' }))}
-                  />
-                  hari
-                </label>
-              </div>
-              {errors.expires_in_days ? <FormError message={errors.expires_in_days} /> : null}
-            </fieldset>
-            <div>
-              <div className={hstack({ gap: '2', alignItems: 'flex-end' })}>
-                <TextField
-                  label={SHARE_MSG.pinLabel}
-                  value={pin}
-                  inputMode="numeric"
-                  autoComplete="off"
-                  maxLength={6}
-                  placeholder="6 angka"
-                  error={errors.pin}
-                  fieldClassName={css({ flex: '1', minW: '0' })}
-                  className={css({ fontVariantNumeric: 'tabular-nums', letterSpacing: '0.12em' })}
-                  onChange={(e) => {
-                    setPin(e.target.value.replace(/\D/g, '').slice(0, 6))
-                    edited()
-                  }}
-                />
-                <Button
-                  variant="secondary"
-                  className={css({ mb: errors.pin ? '6' : '0' })}
-                  onClick={() => {
-                    setPin(randomPin())
-                    edited()
-                  }}
-                >
-                  <IconKey /> {SHARE_MSG.makePin}
-                </Button>
-              </div>
-              <p className={css({ mt: '1.5', fontSize: 'xs', color: 'fgSubtle' })}>{SHARE_MSG.pinHint}</p>
-            </div>
+            <ExpiryField
+              days={days}
+              error={errors.expires_in_days}
+              onChange={(value) => {
+                setDays(value)
+                edited()
+              }}
+            />
+            <PinField
+              pin={pin}
+              error={errors.pin}
+              onChange={(value) => {
+                setPin(value)
+                edited()
+              }}
+            />
             <FormError message={failure} />
             <Button type="submit" loading={create.isPending} needsSignal={needsSignalTo('membagikan')}>
               {SHARE_MSG.create}
