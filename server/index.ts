@@ -8,12 +8,12 @@ import { createDeps } from './create-deps'
 import { openDatabase } from './db/index'
 import { prepareSchema } from './db/startup-schema'
 import { sweepIdempotencyKeys } from './idempotency'
-import { startJobRunner } from './start-jobs'
 import { sweepExpiredSessions } from './modules/auth/sessions.service'
 import { queueDocPrivacy } from './modules/documentation/doc-privacy-job'
 import { queueTrashSweep } from './modules/trash/trash-sweep-job'
 import { createWhatsAppWorker } from './modules/whatsapp/create-worker'
 import { Drain } from './shutdown'
+import { startJobRunner } from './start-jobs'
 import { sweepUploadsAtStart } from './uploads/sweep'
 
 const config = readConfig()

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { JOB_KINDS } from '../job-kinds'
 import { uploadDoc } from '../modules/reports/report-fixtures'
 import { type Cast, cast, projectWithMembers } from '../test/area-fixtures'
 import { createTestApp, TEST_DB, type TestApp } from '../test/harness'
 import type { JobKind } from './job-kind'
-import { JOB_KINDS } from '../job-kinds'
 import { enqueueJob } from './job-queue'
 import { JobRunner } from './job-runner'
 

@@ -5,10 +5,10 @@ import {
   RESET_CODE_TRIES,
   type ResetRequest,
 } from '../../../src/contracts/auth'
+import { normalizePhone } from '../../base/phone'
 import type { Deps } from '../../deps'
 import { AppError, nowIso } from '../../http'
 import { UsageCounters } from '../../limits/usage-counters'
-import { normalizePhone } from '../whatsapp/phone'
 import { recordAccountHistory } from './account-history'
 import { oneTimeCode } from './generated-password'
 import { dummyHash, hashPassword, verifyPassword } from './passwords'

@@ -5,11 +5,11 @@ import {
   type PasswordResetResult,
   PasswordResetSchema,
 } from '../../../src/contracts/auth'
+import { optionalJson } from '../../base/optional-json'
+import { normalizePhone } from '../../base/phone'
 import type { UserRow } from '../../db/schema'
 import type { Deps } from '../../deps'
 import { AppError, validate } from '../../http'
-import { optionalJson } from '../files/review-body'
-import { normalizePhone } from '../whatsapp/phone'
 import { recordAccountHistory } from './account-history'
 import { readablePassword } from './generated-password'
 import { hashPassword } from './passwords'

@@ -1,12 +1,12 @@
 import type { Context } from 'hono'
 import { FILE_MSG, type UploadResponse } from '../../../src/contracts/files'
 import * as endpoints from '../../../src/contracts/files.endpoints'
+import { optionalJson } from '../../base/optional-json'
 import { sendStoredFile } from '../../downloads'
 import { ok } from '../../http'
 import type { Routes } from '../../route'
 import { runUpload } from '../../uploads/upload-service'
 import { fileDownload, fileUpload, NothingStored, removeFile, reviewFile } from './files.service'
-import { optionalJson } from './review-body'
 
 /**
  * /api/file (SPEC section 7, Files). Handlers parse, call the service and answer; who may do what is

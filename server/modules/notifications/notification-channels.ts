@@ -6,10 +6,10 @@ import type {
 } from '../../../src/contracts/notification-channels'
 import { NOTIFICATION_TYPES, type NotificationType } from '../../../src/contracts/notifications'
 import { type Actor, access } from '../../access'
+import { normalizePhone } from '../../base/phone'
 import type { DB } from '../../db/schema'
 import type { Deps } from '../../deps'
 import { nowIso } from '../../http'
-import { normalizePhone } from '../whatsapp/phone'
 
 /**
  * What reaches each person's WhatsApp (issue 32, docs/decisions/0079-whatsapp-bot-not-banned.md),

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
+import { phoneJid } from '../../base/phone'
 import type { WhatsAppPacing } from '../../config'
 import type { DB } from '../../db/schema'
 import type { WhatsAppDriver } from './gateway'
 import { gapFor, globalWaitMs, keysFor, releaseSlot, reserve, UNPACED } from './pacing'
-import { phoneJid } from './phone'
 
 /**
  * The persistent WhatsApp send queue (table whatsapp_outbox, rows written with their notification, or by

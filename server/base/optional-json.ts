@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
-import { MSG } from '../../../src/contracts/common'
-import { AppError } from '../../http'
+import { MSG } from '../../src/contracts/common'
+import { AppError } from '../http'
 
 /**
  * The body of a review call (files and documentation): optional, since SPEC's clients send none;
