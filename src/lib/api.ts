@@ -1,5 +1,14 @@
 import axios, { type Options } from 'redaxios'
 import { type ApiEnvelope, MSG } from '../contracts/common'
+import {
+  type AnswerBeside,
+  type AnswerData,
+  type BodyIn,
+  type Endpoint,
+  type ParamNames,
+  type PathParams,
+  pathTo,
+} from '../contracts/endpoint'
 import { getToken } from './session-token'
 
 /** A failed call, normalised: HTTP status (0 = network), the server's message, field errors on 422. */
@@ -71,7 +80,7 @@ export function errorMessage(err: unknown, fallback: string): string {
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
 
-async function call<T>(
+async function request<T>(
   method: Method,
   url: string,
   body?: unknown,
@@ -91,19 +100,62 @@ async function call<T>(
   }
 }
 
-/** JSON calls returning the server envelope. */
-export const api = {
-  get: <T>(url: string, config?: Options) => call<T>('get', url, undefined, config),
-  delete: <T>(url: string, config?: Options) => call<T>('delete', url, undefined, config),
-  post: <T>(url: string, body?: unknown, config?: Options) => call<T>('post', url, body, config),
-  put: <T>(url: string, body?: unknown, config?: Options) => call<T>('put', url, body, config),
-  patch: <T>(url: string, body?: unknown, config?: Options) => call<T>('patch', url, body, config),
+/**
+ * What a declared endpoint answers: the envelope, its `data` typed by the declaration's `response` (decision
+ * 0077; absent for `response: null`) and the fields its `beside` declares (a page's `next_cursor`).
+ */
+export type Answer<E extends Endpoint> = {
+  success: boolean
+  message: string
+  data: AnswerData<E>
+  /** Field errors in Indonesian, keyed by field name (422 only). */
+  errors?: Record<string, string>
+} & AnswerBeside<E>
+
+/** Beyond path and body: the query string (entries left undefined are not sent) and extra headers. */
+export type CallOptions = {
+  query?: Record<string, string | undefined>
+  headers?: Record<string, string>
 }
 
-/** Unwraps `data` from an envelope, failing loudly if the server sent none. */
-export function dataOf<T>(envelope: ApiEnvelope<T>): T {
-  if (envelope.data === undefined) throw new ApiError(500, envelope.message || MSG.serverError)
-  return envelope.data
+type NoParams<E extends Endpoint> = [ParamNames<E['path']>] extends [never] ? true : false
+type ParamsOf<E extends Endpoint> = NoParams<E> extends true ? Record<string, never> : PathParams<E['path']>
+
+/**
+ * `call`'s arguments after the endpoint: its path parameters (may be left out when the path has none and
+ * nothing follows), its body as the declared schema accepts it (left out when it declares none or an
+ * optional one), then the options.
+ */
+export type CallArgs<E extends Endpoint> = [BodyIn<E>] extends [undefined]
+  ? NoParams<E> extends true
+    ? [params?: ParamsOf<E>, body?: undefined, options?: CallOptions]
+    : [params: ParamsOf<E>, body?: undefined, options?: CallOptions]
+  : undefined extends BodyIn<E>
+    ? [params: ParamsOf<E>, body?: BodyIn<E>, options?: CallOptions]
+    : [params: ParamsOf<E>, body: BodyIn<E>, options?: CallOptions]
+
+/**
+ * The one client call of a declared endpoint (src/contracts/*.endpoints.ts): method and path from the
+ * declaration (each path parameter encoded, `pathTo`), the body typed by its `json` schema, the answer
+ * typed by its `response`. A declared answer that comes without `data` fails loudly (ApiError 500).
+ *
+ * ```ts
+ * const { data: project } = await call(projectEndpoints.update, { id }, input)
+ * ```
+ */
+export async function call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<Answer<E>> {
+  const [params, body, options] = args as [Record<string, string | number | boolean>?, unknown?, CallOptions?]
+  const url = (pathTo as (e: { path: string }, p?: object) => string)(endpoint, params)
+  const query = Object.entries(options?.query ?? {}).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined,
+  )
+  const envelope = await request<unknown>(endpoint.method.toLowerCase() as Method, url, body, {
+    headers: options?.headers,
+    params: query.length > 0 ? Object.fromEntries(query) : undefined,
+  })
+  if (endpoint.response && envelope.data === undefined)
+    throw new ApiError(500, envelope.message || MSG.serverError)
+  return envelope as Answer<E>
 }
 
 /**
@@ -114,4 +166,17 @@ export function failureMessage(err: unknown, messages: { failed: string; thrown:
   const e = toApiError(err, messages.failed)
   if (e.status === 0) return messages.thrown
   return e.message || messages.failed
+}
+
+// TEMPORARY (issue 33, H2 moving callers to `call`): removed once no caller is left.
+export const api = {
+  get: <T>(url: string, config?: Options) => request<T>('get', url, undefined, config),
+  delete: <T>(url: string, config?: Options) => request<T>('delete', url, undefined, config),
+  post: <T>(url: string, body?: unknown, config?: Options) => request<T>('post', url, body, config),
+  put: <T>(url: string, body?: unknown, config?: Options) => request<T>('put', url, body, config),
+  patch: <T>(url: string, body?: unknown, config?: Options) => request<T>('patch', url, body, config),
+}
+export function dataOf<T>(envelope: ApiEnvelope<T>): T {
+  if (envelope.data === undefined) throw new ApiError(500, envelope.message || MSG.serverError)
+  return envelope.data
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query'
 import type { Me } from '../contracts/auth'
 import * as userEndpoints from '../contracts/users.endpoints'
-import { api, dataOf } from './api'
+import { call } from './api'
 
 /**
  * The signed-in user lives in the query cache under one key: the guard, the header, the profile
@@ -10,7 +10,7 @@ import { api, dataOf } from './api'
 export const currentUserKey = ['session', 'me'] as const
 
 export async function fetchCurrentUser(): Promise<Me> {
-  return dataOf(await api.get<Me>(userEndpoints.me.path))
+  return (await call(userEndpoints.me)).data
 }
 
 export const currentUserQueryOptions = () =>

@@ -1,6 +1,6 @@
 import type { Me } from '../contracts/auth'
 import * as authEndpoints from '../contracts/auth.endpoints'
-import { api } from './api'
+import { call } from './api'
 import { currentUserKey } from './current-user'
 import { clearQueryCache, queryClient } from './query-client'
 import { clearToken, setToken } from './session-token'
@@ -53,7 +53,7 @@ const SERVER_LOGOUT_WAIT_MS = 4000
  * both run at once and the server gets at most a few more seconds.
  */
 export async function logout(leave: LeaveScreens) {
-  const told = api.post(authEndpoints.logout.path).catch((err) => {
+  const told = call(authEndpoints.logout).catch((err) => {
     console.warn('Logout call failed; ending the session locally', err)
   })
   await Promise.all([

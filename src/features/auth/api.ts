@@ -1,6 +1,6 @@
 import type { ForgotInput, LoginInput, LoginResult, ResetInput } from '../../contracts/auth'
 import * as authEndpoints from '../../contracts/auth.endpoints'
-import { api, dataOf } from '../../lib/api'
+import { call } from '../../lib/api'
 
 /**
  * Device tokens per email (server/modules/auth/login-devices.ts): shown at the next login, they keep this
@@ -21,12 +21,11 @@ function readDevices(): Record<string, string> {
 export async function login(input: LoginInput): Promise<LoginResult> {
   const email = (input.email ?? '').trim().toLowerCase()
   const device = readDevices()[email]
-  const result = dataOf(
-    await api.post<LoginResult>(
-      authEndpoints.login.path,
-      input,
-      device ? { headers: { 'X-Login-Device': device } } : {},
-    ),
+  const { data: result } = await call(
+    authEndpoints.login,
+    {},
+    input,
+    device ? { headers: { 'X-Login-Device': device } } : {},
   )
   if (result.device_token && result.device_token !== device) {
     try {
@@ -40,10 +39,10 @@ export async function login(input: LoginInput): Promise<LoginResult> {
 
 /** 'Lupa password?': the server answers the same whatever the email (no account is revealed). */
 export async function requestResetCode(input: ForgotInput): Promise<string> {
-  return (await api.post(authEndpoints.forgot.path, input)).message
+  return (await call(authEndpoints.forgot, {}, input)).message
 }
 
 /** A new password with the code from WhatsApp; the caller then logs in with it. */
 export async function resetWithCode(input: ResetInput): Promise<void> {
-  await api.post(authEndpoints.reset.path, input)
+  await call(authEndpoints.reset, {}, input)
 }

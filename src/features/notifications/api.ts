@@ -1,19 +1,18 @@
-import { pathTo } from '../../contracts/endpoint'
-import { NOTIFICATION_STREAM, type Notification, type ReadAllResult } from '../../contracts/notifications'
+import { NOTIFICATION_STREAM, type Notification } from '../../contracts/notifications'
 import * as notificationEndpoints from '../../contracts/notifications.endpoints'
-import { API_BASE_URL, api, dataOf } from '../../lib/api'
+import { API_BASE_URL, call } from '../../lib/api'
 import { getToken } from '../../lib/session-token'
 
-export async function listNotifications(): Promise<Notification[]> {
-  return dataOf(await api.get<Notification[]>(notificationEndpoints.list.path))
+export async function listNotifications() {
+  return (await call(notificationEndpoints.list)).data
 }
 
-export async function markNotificationRead(id: number): Promise<Notification> {
-  return dataOf(await api.put<Notification>(pathTo(notificationEndpoints.read, { id })))
+export async function markNotificationRead(id: number) {
+  return (await call(notificationEndpoints.read, { id })).data
 }
 
-export async function markAllNotificationsRead(): Promise<ReadAllResult> {
-  return dataOf(await api.put<ReadAllResult>(notificationEndpoints.readAll.path))
+export async function markAllNotificationsRead() {
+  return (await call(notificationEndpoints.readAll)).data
 }
 
 /** A refusal of the stream that reconnecting will not fix (signed out, no bell). */

@@ -1,21 +1,21 @@
-import type { FirmSettings, FirmSettingsValues } from '../../contracts/settings'
+import type { FirmSettingsValues } from '../../contracts/settings'
 import * as settingsEndpoints from '../../contracts/settings.endpoints'
-import { api, dataOf } from '../../lib/api'
+import { call } from '../../lib/api'
 
-export async function fetchFirmSettings(): Promise<FirmSettings> {
-  return dataOf(await api.get<FirmSettings>(settingsEndpoints.firm.path))
+export async function fetchFirmSettings() {
+  return (await call(settingsEndpoints.firm)).data
 }
 
-export async function saveFirmSettings(input: FirmSettingsValues): Promise<FirmSettings> {
-  return dataOf(await api.put<FirmSettings>(settingsEndpoints.saveFirm.path, input))
+export async function saveFirmSettings(input: FirmSettingsValues) {
+  return (await call(settingsEndpoints.saveFirm, {}, input)).data
 }
 
-export async function uploadFirmLogo(file: File): Promise<FirmSettings> {
+export async function uploadFirmLogo(file: File) {
   const body = new FormData()
   body.append('logo', file)
-  return dataOf(await api.put<FirmSettings>(settingsEndpoints.logo.path, body))
+  return (await call(settingsEndpoints.logo, {}, body)).data
 }
 
-export async function removeFirmLogo(): Promise<FirmSettings> {
-  return dataOf(await api.delete<FirmSettings>(settingsEndpoints.removeLogo.path))
+export async function removeFirmLogo() {
+  return (await call(settingsEndpoints.removeLogo)).data
 }

@@ -1,11 +1,10 @@
-import type { WhatsAppSession } from '../../contracts/whatsapp'
 import * as whatsappEndpoints from '../../contracts/whatsapp.endpoints'
-import { api, dataOf } from '../../lib/api'
+import { call } from '../../lib/api'
 
-export async function fetchWhatsAppSession(): Promise<WhatsAppSession> {
-  return dataOf(await api.get<WhatsAppSession>(whatsappEndpoints.qr.path))
+export async function fetchWhatsAppSession() {
+  return (await call(whatsappEndpoints.qr)).data
 }
 
 export async function logoutWhatsApp(): Promise<void> {
-  await api.post(whatsappEndpoints.logout.path)
+  await call(whatsappEndpoints.logout)
 }
