@@ -92,13 +92,9 @@ createRoot(rootElement).render(
 )
 
 /*
- * After the first paint, one piece per idle period (lib/after-load.ts), most needed first. Queued
- * photos, comments and likes go out at start, when back online, back in the tab and on demand; what a
- * landed item changed is fetched again.
+ * After the first paint, one piece per idle period (lib/after-load.ts), most needed first: the service
+ * worker (what lets the app open offline next time), then the outbox.
  */
-afterFirstPaint(() =>
-  Promise.all([restored, import('./lib/outbox-client')]).then(([, { startOutboxSync }]) => startOutboxSync()),
-)
 // lib/ knows nothing of the UI: the update offer is a toast made here.
 if (import.meta.env.PROD)
   afterFirstPaint(() =>
@@ -115,6 +111,11 @@ if (import.meta.env.PROD)
         ),
     ),
   )
+// Queued photos, comments and likes go out at start, when back online, back in the tab and on demand;
+// what a landed item changed is fetched again.
+afterFirstPaint(() =>
+  Promise.all([restored, import('./lib/outbox-client')]).then(([, { startOutboxSync }]) => startOutboxSync()),
+)
 // The dialog and menu code the first screen skipped is fetched now, so a dialog still opens when the
 // connection drops before the service worker has cached it (e.g. 'Keluar' asking about queued items).
 // A page the worker controls has it all precached already: its returning visits skip this work.

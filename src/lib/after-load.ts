@@ -11,12 +11,13 @@ import { useEffect, useState } from 'react'
  */
 type IdleWork = () => unknown
 
-const idle = (run: () => void) =>
-  'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 3000 }) : setTimeout(run, 200)
+/** The browser's next idle period, or `timeout` ms when it is never idle (a busy phone). */
+const idle = (run: () => void, timeout: number) =>
+  'requestIdleCallback' in window ? requestIdleCallback(run, { timeout }) : setTimeout(run, 200)
 
 const settled = new Promise<void>((resolve) => {
-  if (document.readyState === 'complete') idle(resolve)
-  else addEventListener('load', () => idle(resolve), { once: true })
+  if (document.readyState === 'complete') idle(resolve, 3000)
+  else addEventListener('load', () => idle(resolve, 3000), { once: true })
 })
 let isSettled = false
 void settled.then(() => {
@@ -31,6 +32,7 @@ function pump() {
   const work = queue.shift()
   if (!work) return
   pumping = true
+  // At most a second per piece: the service worker and the outbox start are queued first, a few pieces in.
   idle(() => {
     let done: Promise<unknown>
     try {
@@ -44,7 +46,7 @@ function pump() {
         pumping = false
         pump()
       })
-  })
+  }, 1000)
 }
 
 /**
