@@ -11,8 +11,21 @@ import ts from 'typescript'
 
 const ROOT = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..'))
 const COMPONENT_LIMIT = 150
-/** The composition floor: the files that wire modules together and may import any of them. */
-const COMPOSITION = new Set(['app.ts', 'create-deps.ts', 'cluster.ts', 'index.ts', 'deps.ts', 'bootstrap.ts'])
+/**
+ * The composition floor (docs/architecture.md): the files that wire modules together and may import any
+ * of them, and the public pages, which reach each module through its service. Older checkouts had fewer.
+ */
+const COMPOSITION_FILES = new Set([
+  'app.ts',
+  'create-deps.ts',
+  'cluster.ts',
+  'index.ts',
+  'deps.ts',
+  'bootstrap.ts',
+  'job-kinds.ts',
+  'start-jobs.ts',
+])
+const isComposition = (rel: string) => COMPOSITION_FILES.has(rel) || rel.startsWith(`public-pages${path.sep}`)
 
 function walk(dir: string, keep: (file: string) => boolean): string[] {
   if (!fs.existsSync(dir)) return []
@@ -66,8 +79,7 @@ function serverImports() {
       const to = moduleOf(target)
       if (!to) continue
       if (from && from !== to) pairs.add(`${from} -> ${to}`)
-      if (!from && !COMPOSITION.has(rel))
-        backUp.push(`${rel} -> modules/${path.relative(modulesDir, target)}`)
+      if (!from && !isComposition(rel)) backUp.push(`${rel} -> modules/${path.relative(modulesDir, target)}`)
     }
   }
   return { moduleToModulePairs: [...pairs].sort(), importsBackUp: backUp.sort() }
