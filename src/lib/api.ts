@@ -167,16 +167,3 @@ export function failureMessage(err: unknown, messages: { failed: string; thrown:
   if (e.status === 0) return messages.thrown
   return e.message || messages.failed
 }
-
-// TEMPORARY (issue 33, H2 moving callers to `call`): removed once no caller is left.
-export const api = {
-  get: <T>(url: string, config?: Options) => request<T>('get', url, undefined, config),
-  delete: <T>(url: string, config?: Options) => request<T>('delete', url, undefined, config),
-  post: <T>(url: string, body?: unknown, config?: Options) => request<T>('post', url, body, config),
-  put: <T>(url: string, body?: unknown, config?: Options) => request<T>('put', url, body, config),
-  patch: <T>(url: string, body?: unknown, config?: Options) => request<T>('patch', url, body, config),
-}
-export function dataOf<T>(envelope: ApiEnvelope<T>): T {
-  if (envelope.data === undefined) throw new ApiError(500, envelope.message || MSG.serverError)
-  return envelope.data
-}

@@ -1,7 +1,6 @@
-import { pathTo } from '../contracts/endpoint'
-import type { Project, ProjectUpdateInput } from '../contracts/projects'
+import type { ProjectUpdateInput } from '../contracts/projects'
 import * as projectEndpoints from '../contracts/projects.endpoints'
-import { api } from './api'
+import { call } from './api'
 
 /*
  * The project calls more than one feature makes: the projects feature edits a project ('Edit Project'),
@@ -10,5 +9,5 @@ import { api } from './api'
 
 /** PUT /api/project/{id}: with the project's `version`; a project edited meanwhile answers 409 with who did it. */
 export async function updateProject(id: number, input: ProjectUpdateInput) {
-  return api.put<Project>(pathTo(projectEndpoints.update, { id }), input)
+  return call(projectEndpoints.update, { id }, input)
 }

@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
-import { pathTo } from '../contracts/endpoint'
 import type { WorkItem } from '../contracts/work-items'
 import * as workItemEndpoints from '../contracts/work-items.endpoints'
-import { api, dataOf } from './api'
+import { call } from './api'
 import { workItemKeys } from './query-keys'
 
 /*
@@ -13,7 +12,7 @@ import { workItemKeys } from './query-keys'
 
 /** GET /api/project/{id}/work-items: in the order admins give them. */
 export async function listWorkItems(projectId: number): Promise<WorkItem[]> {
-  return dataOf(await api.get<WorkItem[]>(pathTo(workItemEndpoints.list, { id: projectId })))
+  return (await call(workItemEndpoints.list, { id: projectId })).data
 }
 
 /** Kept a while: they change seldom, and every write refreshes them. */

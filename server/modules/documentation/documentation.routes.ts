@@ -1,8 +1,8 @@
-import { CommentCreateSchema, DOC_MSG, type DocListEnvelope } from '../../../src/contracts/documentation'
+import { DOC_MSG, type DocListEnvelope } from '../../../src/contracts/documentation'
 import * as endpoints from '../../../src/contracts/documentation.endpoints'
-import { DocBulkReviewSchema, REVIEW_MSG } from '../../../src/contracts/review'
+import { REVIEW_MSG } from '../../../src/contracts/review'
 import { optionalJson } from '../../base/optional-json'
-import { jsonBody, ok } from '../../http'
+import { ok } from '../../http'
 import { idempotentCreate } from '../../idempotency'
 import type { Routes } from '../../route'
 import { runUpload } from '../../uploads/upload-service'
@@ -46,14 +46,14 @@ export const docRoutes: Routes = (deps, on) => {
     ok(c, DOC_MSG.comments, await listComments(deps, c.var.user, c.req.param('slug'), c.req.param('postId'))),
   )
 
-  on(endpoints.comment, (c) =>
+  on(endpoints.comment, (c, body) =>
     idempotentCreate(c, deps, async (scope) => {
       const comment = await addComment(
         deps,
         c.var.user,
         c.req.param('slug'),
         c.req.param('postId'),
-        scope.read(() => jsonBody(c, CommentCreateSchema)),
+        scope.read(body),
       )
       return { status: 201, message: DOC_MSG.commented, data: comment }
     }),
@@ -72,10 +72,8 @@ export const docRoutes: Routes = (deps, on) => {
     return ok(c, status === 'approved' ? DOC_MSG.approved : DOC_MSG.revision, doc)
   })
 
-  on(endpoints.reviewBulk, async (c) => {
-    const result = await reviewDocsBulk(deps, c.var.user, c.req.param('slug'), () =>
-      jsonBody(c, DocBulkReviewSchema),
-    )
+  on(endpoints.reviewBulk, async (c, body) => {
+    const result = await reviewDocsBulk(deps, c.var.user, c.req.param('slug'), body)
     const n = result.docs.length
     const message =
       n === 0

@@ -4,17 +4,14 @@ import type {
   Doc,
   DocComment,
   DocLikeResult,
-  DocListEnvelope,
   DocReview,
   DocUploadResult,
 } from '../../contracts/documentation'
 import * as docEndpoints from '../../contracts/documentation.endpoints'
-import { pathTo } from '../../contracts/endpoint'
-import type { HistoryEntry, HistoryEnvelope } from '../../contracts/history'
+import type { HistoryEntry } from '../../contracts/history'
 import * as historyEndpoints from '../../contracts/history.endpoints'
-import type { WorkItem } from '../../contracts/work-items'
 import * as workItemEndpoints from '../../contracts/work-items.endpoints'
-import { api, dataOf, toApiError } from '../../lib/api'
+import { call, toApiError } from '../../lib/api'
 import { sendRequest } from '../../lib/upload-request'
 import { type DocFilters, filterParams, type SiteDoc } from './site'
 
@@ -35,46 +32,39 @@ export async function listDocs(
   filters: DocFilters = {},
 ): Promise<DocPage> {
   const params = { ...filterParams(filters), ...(cursor ? { cursor } : {}) }
-  const envelope = (await api.get<Doc[]>(pathTo(docEndpoints.list, { slug }), {
-    params: Object.keys(params).length > 0 ? params : undefined,
-  })) as DocListEnvelope
-  return { docs: dataOf(envelope) as SiteDoc[], nextCursor: envelope.next_cursor ?? null }
+  const envelope = await call(docEndpoints.list, { slug }, undefined, { query: params })
+  return { docs: envelope.data as SiteDoc[], nextCursor: envelope.next_cursor ?? null }
 }
 
 /** One item's versions and reviews with their reasons (Riwayat), oldest first. */
 export async function docHistory(slug: string, doc: string): Promise<HistoryEntry[]> {
-  const envelope = (await api.get<HistoryEntry[]>(
-    pathTo(historyEndpoints.doc, { slug, uuid: doc }),
-  )) as HistoryEnvelope
-  return [...dataOf(envelope)].sort((a, b) => a.at.localeCompare(b.at) || a.id - b.id)
+  const { data } = await call(historyEndpoints.doc, { slug, uuid: doc })
+  return [...data].sort((a, b) => a.at.localeCompare(b.at) || a.id - b.id)
 }
 
 export async function createWorkItem(projectId: number, name: string) {
-  return api.post<WorkItem>(pathTo(workItemEndpoints.create, { id: projectId }), { name })
+  return call(workItemEndpoints.create, { id: projectId }, { name })
 }
 
 export async function renameWorkItem(projectId: number, itemId: number, name: string) {
-  return api.put<WorkItem>(pathTo(workItemEndpoints.update, { id: projectId, itemId }), { name })
+  return call(workItemEndpoints.update, { id: projectId, itemId }, { name })
 }
 
 export async function deleteWorkItem(projectId: number, itemId: number) {
-  return api.delete(pathTo(workItemEndpoints.remove, { id: projectId, itemId }))
+  return call(workItemEndpoints.remove, { id: projectId, itemId })
 }
 
 export async function listComments(slug: string, doc: string): Promise<DocComment[]> {
-  return dataOf(await api.get<DocComment[]>(pathTo(docEndpoints.comments, { slug, postId: doc })))
+  return (await call(docEndpoints.comments, { slug, postId: doc })).data
 }
 
 /** Approve, or send back for revision with its reason (`{ note }`). */
 export async function reviewDoc(slug: string, doc: string, status: DocReview, note?: string) {
-  return api.patch<Doc>(
-    pathTo(docEndpoints.review, { slug, uuid: doc, status }),
-    note !== undefined ? { note } : undefined,
-  )
+  return call(docEndpoints.review, { slug, uuid: doc, status }, note !== undefined ? { note } : undefined)
 }
 
 export async function removeDoc(slug: string, doc: string) {
-  return api.delete(pathTo(docEndpoints.remove, { slug, uuid: doc }))
+  return call(docEndpoints.remove, { slug, uuid: doc })
 }
 
 type WriteResult<W extends DocWrite['kind']> = W extends 'doc.upload'

@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Doc, DocReview } from '../../contracts/documentation'
+import type { DocReview } from '../../contracts/documentation'
 import * as docEndpoints from '../../contracts/documentation.endpoints'
-import { pathTo } from '../../contracts/endpoint'
-import type { DocBulkReviewResult } from '../../contracts/review'
-import { api, dataOf } from '../../lib/api'
+import { call } from '../../lib/api'
 import { docKeys, PROJECT_COUNTS } from '../../lib/query-keys'
 import { refreshQueries } from '../../lib/query-refresh'
 import { patchDoc } from './queries'
@@ -17,7 +15,7 @@ import type { SiteDoc } from './site'
 
 /** GET item/{uuid}: the item as it is now (never the cached list's status). */
 export async function fetchDoc(slug: string, uuid: string): Promise<SiteDoc> {
-  return dataOf(await api.get<Doc>(pathTo(docEndpoints.item, { slug, uuid }))) as SiteDoc
+  return (await call(docEndpoints.item, { slug, uuid })).data as SiteDoc
 }
 
 /** Puts a fresh copy of an item into every loaded list that holds it. */
@@ -33,11 +31,15 @@ export function useReviewDocs(slug: string) {
   const qc = useQueryClient()
   return useMutation({
     mutationFn: async ({ uuids, status, note }: BulkReviewVariables) =>
-      api.patch<DocBulkReviewResult>(pathTo(docEndpoints.reviewBulk, { slug }), {
-        uuids,
-        status,
-        ...(note !== undefined ? { note } : {}),
-      }),
+      call(
+        docEndpoints.reviewBulk,
+        { slug },
+        {
+          uuids,
+          status,
+          ...(note !== undefined ? { note } : {}),
+        },
+      ),
     onSuccess: (res) => {
       const judged = (res.data?.docs ?? []) as SiteDoc[]
       for (const doc of judged) patchDoc(qc, slug, doc.uuid, (d) => ({ ...d, ...doc }))

@@ -5,12 +5,11 @@ import {
   FILE_MSG,
   type FileArea,
   type FileEntry,
-  type FolderEntry,
   type ReviewDecision,
   type UploadResponse,
 } from '../../contracts/files'
 import * as fileEndpoints from '../../contracts/files.endpoints'
-import { ApiError, api, dataOf, toApiError } from '../../lib/api'
+import { ApiError, call, toApiError } from '../../lib/api'
 import { downloadToDisk } from '../../lib/download'
 import { newRequestId, sendForm } from '../../lib/upload-request'
 
@@ -27,7 +26,7 @@ export async function exploreFolder(
   const params: Record<string, string> = { limit: String(PAGE_SIZE) }
   if (folder) params.parent_slug = folder
   if (cursor) params.cursor = cursor
-  return dataOf(await api.get<ExploreResult>(pathTo(fileEndpoints.explore, { slug, area }), { params }))
+  return (await call(fileEndpoints.explore, { slug, area }, undefined, { query: params })).data
 }
 
 /** SPEC: multipart with name and optional parent_slug; an Idempotency-Key makes a retry land once. */
@@ -35,31 +34,37 @@ export async function createFolder(slug: string, area: FileArea, name: string, p
   const form = new FormData()
   form.append('name', name)
   if (parent) form.append('parent_slug', parent)
-  return api.post<FolderEntry>(pathTo(fileEndpoints.createFolder, { slug, area }), form, {
+  // The server takes the declared JSON body or, as SPEC sends it, the same fields as a form (server/modules/folders).
+  return call(fileEndpoints.createFolder, { slug, area }, form as never, {
     headers: { 'Idempotency-Key': newRequestId() },
   })
 }
 
 export async function renameFolder(slug: string, area: FileArea, folder: string, name: string) {
-  return api.patch<FolderEntry>(pathTo(fileEndpoints.renameFolder, { slug, area, folderUuid: folder }), {
-    name,
-  })
+  return call(
+    fileEndpoints.renameFolder,
+    { slug, area, folderUuid: folder },
+    {
+      name,
+    },
+  )
 }
 
 export async function removeFolder(slug: string, folder: string) {
-  return api.delete(pathTo(fileEndpoints.removeFolder, { slug, folderUuid: folder }))
+  return call(fileEndpoints.removeFolder, { slug, folderUuid: folder })
 }
 
 /** Approve, or send back for revision with its reason (`{ note }`: the app always gives one). */
 export async function reviewFile(slug: string, file: string, decision: ReviewDecision, note?: string) {
-  return api.patch<FileEntry>(
-    pathTo(fileEndpoints.review, { slug, fileUuid: file, status: decision }),
+  return call(
+    fileEndpoints.review,
+    { slug, fileUuid: file, status: decision },
     note !== undefined ? { note } : undefined,
   )
 }
 
 export async function removeFile(slug: string, file: string) {
-  return api.delete(pathTo(fileEndpoints.removeFile, { slug, fileUuid: file }))
+  return call(fileEndpoints.removeFile, { slug, fileUuid: file })
 }
 
 /** A refused upload: the server's message and, when it judged the files, one error per file. */

@@ -5,41 +5,41 @@ import type { DashboardAnalysis, Project, ProjectCreateInput } from '../../contr
 import * as projectEndpoints from '../../contracts/projects.endpoints'
 import type { WorkItem } from '../../contracts/work-items'
 import * as workItemEndpoints from '../../contracts/work-items.endpoints'
-import { API_BASE_URL, ApiError, api, dataOf } from '../../lib/api'
+import { API_BASE_URL, ApiError, call } from '../../lib/api'
 import { getToken } from '../../lib/session-token'
 
 export async function listProjects(): Promise<Project[]> {
-  return dataOf(await api.get<Project[]>(projectEndpoints.list.path))
+  return (await call(projectEndpoints.list)).data
 }
 
 /** `id` is the numeric id or the slug; the detail screen looks projects up by slug. */
 export async function getProject(id: string | number): Promise<Project> {
-  return dataOf(await api.get<Project>(pathTo(projectEndpoints.detail, { id })))
+  return (await call(projectEndpoints.detail, { id })).data
 }
 
 export async function getDashboardAnalysis(): Promise<DashboardAnalysis> {
-  return dataOf(await api.get<DashboardAnalysis>(projectEndpoints.dashboard.path))
+  return (await call(projectEndpoints.dashboard)).data
 }
 
 export async function createProject(input: ProjectCreateInput) {
-  return api.post<Project>(projectEndpoints.create.path, input)
+  return call(projectEndpoints.create, {}, input)
 }
 
 export async function deleteProject(id: number) {
-  return api.delete(pathTo(projectEndpoints.remove, { id }))
+  return call(projectEndpoints.remove, { id })
 }
 
 export async function listProjectMembers(id: number): Promise<User[]> {
-  return dataOf(await api.get<User[]>(pathTo(projectEndpoints.members, { id })))
+  return (await call(projectEndpoints.members, { id })).data
 }
 
 export async function setProjectMembers(id: number, userIds: number[]) {
-  return api.put<User[]>(pathTo(projectEndpoints.setMembers, { id }), { user_ids: userIds })
+  return call(projectEndpoints.setMembers, { id }, { user_ids: userIds })
 }
 
 /** Everyone who can be a member: the employee list (perencanaan and pengawasan accounts). */
 export async function listMemberCandidates(): Promise<User[]> {
-  return dataOf(await api.get<User[]>(employeeEndpoints.list.path))
+  return (await call(employeeEndpoints.list)).data
 }
 
 export const PROJECT_DOWNLOAD_FAILED = 'Gagal mengunduh project'
@@ -110,22 +110,20 @@ export async function createWorkItem(
   projectId: number,
   input: { name: string; code: string },
 ): Promise<WorkItem> {
-  return dataOf(await api.post<WorkItem>(pathTo(workItemEndpoints.create, { id: projectId }), input))
+  return (await call(workItemEndpoints.create, { id: projectId }, input)).data
 }
 
 export async function updateWorkItem(projectId: number, item: { id: number; name: string; code: string }) {
   const input = { name: item.name, code: item.code }
-  return dataOf(
-    await api.put<WorkItem>(pathTo(workItemEndpoints.update, { id: projectId, itemId: item.id }), input),
-  )
+  return (await call(workItemEndpoints.update, { id: projectId, itemId: item.id }, input)).data
 }
 
 /** Deletes a work item; its documentation keeps its photos, without a work item. */
 export async function removeWorkItem(projectId: number, itemId: number) {
-  return api.delete(pathTo(workItemEndpoints.remove, { id: projectId, itemId }))
+  return call(workItemEndpoints.remove, { id: projectId, itemId })
 }
 
 /** Every item of the project once, in the new order (anything else answers 422). */
 export async function orderWorkItems(projectId: number, ids: number[]): Promise<WorkItem[]> {
-  return dataOf(await api.put<WorkItem[]>(pathTo(workItemEndpoints.order, { id: projectId }), { ids }))
+  return (await call(workItemEndpoints.order, { id: projectId }, { ids })).data
 }

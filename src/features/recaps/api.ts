@@ -1,14 +1,13 @@
-import type { ApiEnvelope } from '../../contracts/common'
 import { pathTo } from '../../contracts/endpoint'
 import { RECAP_MSG, type RecapFile } from '../../contracts/recaps'
 import * as recapEndpoints from '../../contracts/recaps.endpoints'
-import { ApiError, api, dataOf, toApiError } from '../../lib/api'
+import { type Answer, ApiError, call, toApiError } from '../../lib/api'
 import { downloadToDisk } from '../../lib/download'
 import { sendForm } from '../../lib/upload-request'
 
 /** GET /api/rekap/{slug}/list: the list in `data`, newest first. */
 export async function listRecaps(slug: string): Promise<RecapFile[]> {
-  return dataOf(await api.get<RecapFile[]>(pathTo(recapEndpoints.list, { slug })))
+  return (await call(recapEndpoints.list, { slug })).data
 }
 
 /**
@@ -22,12 +21,13 @@ export async function uploadRecap(slug: string, file: File, key: string): Promis
     headers: { 'Idempotency-Key': key },
     networkMessage: RECAP_MSG.uploadFailed,
   })
-  if (answer.status >= 200 && answer.status < 300) return dataOf(answer.body as ApiEnvelope<RecapFile>)
+  if (answer.status >= 200 && answer.status < 300)
+    return (answer.body as Answer<typeof recapEndpoints.upload>).data
   throw toApiError({ status: answer.status, data: answer.body }, RECAP_MSG.uploadFailed)
 }
 
 export async function removeRecap(slug: string, id: number) {
-  return api.delete(pathTo(recapEndpoints.remove, { slug, id }))
+  return call(recapEndpoints.remove, { slug, id })
 }
 
 /**

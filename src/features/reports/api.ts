@@ -10,7 +10,7 @@ import {
 import * as reportEndpoints from '../../contracts/reports.endpoints'
 import type { Share, ShareCreate } from '../../contracts/shares'
 import * as shareEndpoints from '../../contracts/shares.endpoints'
-import { api, dataOf } from '../../lib/api'
+import { call } from '../../lib/api'
 import { downloadToDisk } from '../../lib/download'
 import { updateProject } from '../../lib/projects'
 
@@ -33,7 +33,7 @@ export async function setProjectStartDay(project: Project, day: string): Promise
     version: project.version,
     start_day: day,
   }
-  return dataOf(await updateProject(project.id, input))
+  return (await updateProject(project.id, input)).data
 }
 
 /** GET /api/report/{slug}/count: how many photos a report with this choice holds, and the same ones made. */
@@ -41,27 +41,31 @@ export async function countReport(
   slug: string,
   q: { from: string; to: string; include: ReportInclude; workItemIds: number[] | null },
 ): Promise<ReportCount> {
-  const params = new URLSearchParams({ from: q.from, to: q.to, include: q.include })
-  if (q.workItemIds?.length) params.set('work_items', q.workItemIds.join(','))
-  return dataOf(await api.get<ReportCount>(`${pathTo(reportEndpoints.count, { slug })}?${params}`))
+  const query = {
+    from: q.from,
+    to: q.to,
+    include: q.include,
+    work_items: q.workItemIds?.length ? q.workItemIds.join(',') : undefined,
+  }
+  return (await call(reportEndpoints.count, { slug }, undefined, { query })).data
 }
 
 /** GET /api/report/{slug}/list: newest first, with status and progress. */
 export async function listReports(slug: string): Promise<Report[]> {
-  return dataOf(await api.get<Report[]>(pathTo(reportEndpoints.list, { slug })))
+  return (await call(reportEndpoints.list, { slug })).data
 }
 
 /** POST /api/report/{slug}/create: 202 with the queued report; 422 'Tidak ada dokumentasi…' for an empty period. */
 export async function createReport(slug: string, input: ReportCreate, key: string): Promise<Report> {
-  return dataOf(await api.post<Report>(pathTo(reportEndpoints.create, { slug }), input, keyed(key)))
+  return (await call(reportEndpoints.create, { slug }, input, keyed(key))).data
 }
 
 export async function reportToRecap(slug: string, id: number) {
-  return api.post<unknown>(pathTo(reportEndpoints.toRecap, { slug, id }))
+  return call(reportEndpoints.toRecap, { slug, id })
 }
 
 export async function removeReport(slug: string, id: number) {
-  return api.delete<unknown>(pathTo(reportEndpoints.remove, { slug, id }))
+  return call(reportEndpoints.remove, { slug, id })
 }
 
 /** The PDF, fetched with the session's token like the recap files, saved under the server's name. */
@@ -75,21 +79,21 @@ export async function downloadReport(slug: string, report: Pick<Report, 'id' | '
 
 /** GET /api/share/{slug}/list: every link of the project (report links and period links). */
 export async function listShares(slug: string): Promise<Share[]> {
-  return dataOf(await api.get<Share[]>(pathTo(shareEndpoints.list, { slug })))
+  return (await call(shareEndpoints.list, { slug })).data
 }
 
 /** What a create answers: the link to give the client (the list then shows the rest). */
 export type CreatedShare = Pick<Share, 'id' | 'url' | 'expires_at'>
 
 export async function createShare(slug: string, input: ShareCreate, key: string): Promise<CreatedShare> {
-  return dataOf(await api.post<CreatedShare>(pathTo(shareEndpoints.create, { slug }), input, keyed(key)))
+  return (await call(shareEndpoints.create, { slug }, input, keyed(key))).data
 }
 
 export async function revokeShare(slug: string, id: number) {
-  return api.delete<unknown>(pathTo(shareEndpoints.revoke, { slug, id }))
+  return call(shareEndpoints.revoke, { slug, id })
 }
 
 /** POST /api/share/{slug}/whatsapp/{id}: the bot sends the link (and the PDF) once per key. */
 export async function sendShareWhatsApp(slug: string, id: number, phone: string, key: string) {
-  return api.post<unknown>(pathTo(shareEndpoints.whatsapp, { slug, id }), { phone }, keyed(key))
+  return call(shareEndpoints.whatsapp, { slug, id }, { phone }, keyed(key))
 }
