@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react'
+import type { HTMLAttributes } from 'react'
 import { cx } from 'styled-system/css'
 import { listCard } from 'styled-system/recipes'
 
@@ -11,6 +11,6 @@ export function ListCard({
   as: Tag = 'ul',
   className,
   ...props
-}: ComponentProps<'ul'> & { as?: 'ul' | 'ol' }) {
+}: HTMLAttributes<HTMLUListElement | HTMLOListElement> & { as?: 'ul' | 'ol' }) {
   return <Tag className={cx(listCard(), className)} {...props} />
 }
