@@ -33,6 +33,8 @@ export const ENGLISH_WORDS = new Set(
 /** JSX attributes that are never shown: styling, wiring, routing, test hooks. */
 const HIDDEN_ATTRIBUTES = new Set([
   'accept',
+  // The permission of the project's can (src/lib/can.ts) a subpage needs.
+  'allowedBy',
   'as',
   'form',
   'autoComplete',
