@@ -179,6 +179,10 @@ export default defineConfig({
     rolldownOptions: {
       checks: { bundlerTimings: false },
       output: { codeSplitting: { groups: chunkGroups } },
+      // Panda's generated modules (styled-system/) have no side effects, but nothing says so: the recipes
+      // barrel then kept every recipe (tabs, toast, tooltip, menu...) in the entry, and each new UI part
+      // made every first screen bigger. Marked pure, a recipe ships with the screens that use it.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]styled-system[\\/].*\.mjs$/, sideEffects: false }] },
     },
   },
 })

@@ -3,17 +3,20 @@ import type { User } from '../../../contracts/auth'
 import { needsSignalTo } from '../../../lib/use-online'
 import { ConfirmDialog, lazyDialog } from '../../../ui/dialog'
 import type { SiteDoc } from '../site'
-import { CommentDialog } from './comment-dialog'
 import type { DocActions } from './use-doc-actions'
 import { ViewerReview } from './viewer-review'
 
 // The full-size viewer (Swiper's zoom) loads when a photo is first opened.
 const PhotoViewer = lazy(() => import('./photo-viewer').then((m) => ({ default: m.PhotoViewer })))
 
-// The upload, reason and history dialogs load after the grid has painted (the grid's chunk stays light).
+// The upload, comment, reason and history dialogs load after the grid has painted (the grid's chunk stays light).
 const UploadDialog = lazyDialog(
   () => import('./upload-dialog').then((m) => m.UploadDialog),
   (p) => p.open,
+)
+const CommentDialog = lazyDialog(
+  () => import('./comment-dialog').then((m) => m.CommentDialog),
+  (p) => p.doc !== null,
 )
 const ReviewNoteDialog = lazyDialog(
   () => import('./review-dialogs').then((m) => m.ReviewNoteDialog),
