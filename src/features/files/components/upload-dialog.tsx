@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
-import { FILE_MSG, type FileArea, MAX_FILES_PER_UPLOAD } from '../../../contracts/files'
+import { FILE_MSG, MAX_FILES_PER_UPLOAD } from '../../../contracts/files'
 import { formatBytes } from '../../../lib/format'
 import { Button } from '../../../ui/button'
 import { Dialog } from '../../../ui/dialog'
@@ -10,7 +10,7 @@ import { IconUpload } from '../../../ui/icons'
 import { QueuedFiles } from '../../../ui/queued-files'
 import { DropZone, HiddenFileInput, UploadActions, UploadMeter } from '../../../ui/upload-dialog'
 import { PickedFiles } from './picked-files'
-import { useFileUpload } from './use-file-upload'
+import { type FileUploadProps, useFileUpload } from './use-file-upload'
 
 type Upload = ReturnType<typeof useFileUpload>
 
@@ -20,24 +20,9 @@ type Upload = ReturnType<typeof useFileUpload>
  * partial failure keeps the refused files listed with their reasons; everything sent closes the dialog.
  * Its state and the send live in useFileUpload.
  */
-export function UploadDialog({
-  slug,
-  area,
-  folder,
-  where,
-  limits,
-  open,
-  onClose,
-}: {
-  slug: string
-  area: FileArea
-  folder: string | null
-  where: string
-  limits: { max_file_bytes: number; max_files: number }
-  open: boolean
-  onClose: () => void
-}) {
-  const upload = useFileUpload({ slug, area, folder, where, limits, open, onClose })
+export function UploadDialog(props: FileUploadProps) {
+  const { where, limits, open } = props
+  const upload = useFileUpload(props)
   const { core, sending, progress, sendable, queued, picked } = upload
 
   return (

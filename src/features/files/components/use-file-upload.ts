@@ -29,15 +29,7 @@ const sameFile = (a: File, b: File) =>
  * The state of 'Upload File': the picked files (each with its problem or outcome), the send with byte
  * progress per file, and what went to the outbox (big files always; any file offline or on a failed send).
  */
-export function useFileUpload({
-  slug,
-  area,
-  folder,
-  where,
-  limits,
-  open,
-  onClose,
-}: {
+export type FileUploadProps = {
   slug: string
   area: FileArea
   folder: string | null
@@ -45,7 +37,9 @@ export function useFileUpload({
   limits: { max_file_bytes: number; max_files: number }
   open: boolean
   onClose: () => void
-}) {
+}
+
+export function useFileUpload({ slug, area, folder, where, limits, open, onClose }: FileUploadProps) {
   const [picked, setPicked] = useState<PickedFile[]>([])
   const [error, setError] = useState<string | null>(null)
   const progress = useUploadProgress()
