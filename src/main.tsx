@@ -95,6 +95,14 @@ createRoot(rootElement).render(
  * After the first paint, one piece per idle period (lib/after-load.ts), most needed first: the service
  * worker (what lets the app open offline next time), then the outbox.
  */
+// The dialog and menu code the first screen skipped is fetched now, so a dialog still opens when the
+// connection drops before the service worker has cached it (e.g. 'Keluar' asking about queued items).
+// First in the queue: a phone loses signal seconds after the first visit (big-files e2e), before the
+// worker is installed. A page the worker controls has it all precached already: its returning visits skip this work.
+if (!navigator.serviceWorker?.controller) {
+  afterFirstPaint(() => import('./ui/dialog-frame'))
+  afterFirstPaint(() => import('./ui/menu-popup'))
+}
 // lib/ knows nothing of the UI: the update offer is a toast made here.
 if (import.meta.env.PROD)
   afterFirstPaint(() =>
@@ -116,10 +124,3 @@ if (import.meta.env.PROD)
 afterFirstPaint(() =>
   Promise.all([restored, import('./lib/outbox-client')]).then(([, { startOutboxSync }]) => startOutboxSync()),
 )
-// The dialog and menu code the first screen skipped is fetched now, so a dialog still opens when the
-// connection drops before the service worker has cached it (e.g. 'Keluar' asking about queued items).
-// A page the worker controls has it all precached already: its returning visits skip this work.
-if (!navigator.serviceWorker?.controller) {
-  afterFirstPaint(() => import('./ui/dialog-frame'))
-  afterFirstPaint(() => import('./ui/menu-popup'))
-}
