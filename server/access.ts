@@ -84,6 +84,10 @@ export const RULES = {
 
   // Firm settings (issue 30): name, address, logo, signature block; everyone signed in reads them
   'settings.write': { on: 'role', roles: ['superadmin', 'admin'] },
+
+  // Laporan Harian (issue 34): every member reads; admins and pengawasan write, submit and sign
+  'diary.read': { on: 'project', roles: STAFF },
+  'diary.write': { on: 'project', roles: ['admin', 'pengawasan'] },
 } as const satisfies Record<AccessAction, Rule>
 
 /** An action of the policy (the names are declared with the endpoints: src/contracts/endpoint.ts). */
@@ -157,6 +161,7 @@ const PROJECT_CAN = {
   shares: 'share.manage',
   history: 'history.read',
   trash: 'trash.manage',
+  diary_write: 'diary.write',
 } as const satisfies Record<keyof ProjectCan, ProjectAction>
 
 /**

@@ -138,10 +138,9 @@ function successes(op: Operation): Json {
 function errorAnswer(op: Operation, code: number): Json {
   const error = { $ref: '#/components/schemas/Error' }
   const refused = op.refusal && [413, 415, 422].includes(code)
+  const own = refused ? op.refusal : code === 409 ? op.conflict : undefined
   const json = {
-    'application/json': {
-      schema: refused ? { anyOf: [schemaOf(op.refusal as GenericSchema), error] } : error,
-    },
+    'application/json': { schema: own ? { anyOf: [schemaOf(own), error] } : error },
   }
   // A page explains itself as a page (PIN form, link gone, too many tries); a malformed request is JSON.
   const content = op.produces === 'html' ? { 'text/html': {}, ...json } : json

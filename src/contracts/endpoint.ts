@@ -43,6 +43,8 @@ export type AccessAction =
   | 'report.manage'
   | 'share.manage'
   | 'settings.write'
+  | 'diary.read'
+  | 'diary.write'
 
 /**
  * Who may call: `public` needs no token; `signed-in` any active account (its own data only); otherwise
@@ -100,6 +102,8 @@ export type Endpoint<M extends Method = Method, P extends string = string> = {
    * `errors` one entry per file); a malformed request still answers the error envelope.
    */
   refusal?: GenericSchema
+  /** The body of its 409 when it carries more than the error envelope (a diary PUT's clashing sections). */
+  conflict?: GenericSchema
 }
 
 /** Statuses an endpoint declares itself (`errors`); their meaning is in server/openapi/document.ts. */

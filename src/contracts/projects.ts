@@ -129,6 +129,8 @@ export const ProjectCanSchema = v.object({
   history: v.boolean(),
   /** 'Sampah': the trash, restore and delete for good (trash.manage). */
   trash: v.boolean(),
+  /** 'Laporan Harian': write, submit for signing, sign as pengawas, revise (diary.write). */
+  diary_write: v.boolean(),
 })
 export type ProjectCan = v.InferOutput<typeof ProjectCanSchema>
 

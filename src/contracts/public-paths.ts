@@ -16,6 +16,8 @@ export const PUBLIC_PAGE_PREFIXES = {
   share: '/s/',
   /** A printed report's verification page, /v/{code} (reports). */
   verify: '/v/',
+  /** A daily diary's signing page for the contractor, /t/{token} (diary). */
+  sign: '/t/',
 } as const
 
 /** Where public blobs (avatars, documentation photos, the firm's logo) are served by name. */

@@ -98,3 +98,15 @@ export const verifyPhoto = endpoint({
   // The thumbnails the server makes are WebP; it serves a thumbnail by its stored name's type.
   files: { types: ['image/webp', 'image/*'] },
 })
+
+export const signPage = endpoint({
+  method: 'GET',
+  path: `${PUBLIC_PAGE_PREFIXES.sign}:token`,
+  access: 'public',
+  tag: 'Publik',
+  summary:
+    'Halaman tanda tangan laporan harian untuk kontraktor (tanpa akun): isi hari, Setuju atau Kembalikan',
+  produces: 'html',
+  // A link used, expired or revoked (410) or unknown (404), too many requests (429): pages too.
+  errors: [410, 429],
+})

@@ -31,6 +31,7 @@ const NO_PROJECT_CAN: ProjectCan = {
   shares: false,
   history: false,
   trash: false,
+  diary_write: false,
 }
 
 /** What the signed-in user may do firm-wide. */

@@ -44,6 +44,7 @@ const ADMIN_CAN = {
   shares: true,
   history: true,
   trash: true,
+  diary_write: true,
 }
 const MEMBER_CAN = {
   manage: false,
@@ -57,6 +58,8 @@ const MEMBER_CAN = {
   shares: false,
   history: false,
   trash: false,
+  // The member these tests use is a pengawas: the diary is theirs to write (issue 34).
+  diary_write: true,
 }
 
 async function createProject(body: { name: string; description: string } = valid) {

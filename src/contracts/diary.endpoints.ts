@@ -1,0 +1,105 @@
+import * as v from 'valibot'
+import {
+  DiaryConflictSchema,
+  DiaryDaySchema,
+  DiaryListItemSchema,
+  DiaryPutSchema,
+  DiaryReviseSchema,
+  DiarySignSchema,
+  DiarySubmitSchema,
+  DiarySubmittedSchema,
+  PublicSignResultSchema,
+  PublicSignSchema,
+} from './diary'
+import { endpoint } from './endpoint'
+
+/**
+ * /api/diary/{slug}/...: Laporan Harian (issue 34, server/modules/diary). Every project member reads;
+ * admins and pengawasan members write, submit and sign. `day` is the firm's day, YYYY-MM-DD.
+ */
+
+const DAY_QUERY = {
+  from: 'hari pertama, YYYY-MM-DD (wajib)',
+  to: 'hari terakhir, YYYY-MM-DD (wajib, paling lama 92 hari sesudah from)',
+}
+
+export const days = endpoint({
+  method: 'GET',
+  path: '/api/diary/:slug/days',
+  access: 'diary.read',
+  tag: 'Laporan Harian',
+  summary: 'Daftar laporan harian dalam rentang hari (hanya hari yang sudah ditulis)',
+  query: DAY_QUERY,
+  response: v.array(DiaryListItemSchema),
+})
+
+export const day = endpoint({
+  method: 'GET',
+  path: '/api/diary/:slug/day/:day',
+  access: 'diary.read',
+  tag: 'Laporan Harian',
+  summary: 'Laporan harian satu hari (hari yang belum ditulis: draf kosong, versi 0)',
+  response: DiaryDaySchema,
+})
+
+export const save = endpoint({
+  method: 'PUT',
+  path: '/api/diary/:slug/day/:day',
+  access: 'diary.write',
+  tag: 'Laporan Harian',
+  summary:
+    'Simpan bagian laporan harian (Idempotency-Key): hanya bagian yang dikirim diganti; bagian yang juga diubah orang lain sejak base_version/base_versions menjawab 409 dengan kedua isinya (clashes) dan tidak ada yang disimpan. Hari yang diajukan atau sudah ditandatangani: 409 (buat revisi)',
+  json: DiaryPutSchema,
+  response: DiaryDaySchema,
+  conflict: DiaryConflictSchema,
+  errors: [409],
+})
+
+export const submit = endpoint({
+  method: 'POST',
+  path: '/api/diary/:slug/day/:day/submit',
+  access: 'diary.write',
+  tag: 'Laporan Harian',
+  summary:
+    'Ajukan tanda tangan: membekukan isi hari (SHA-256), membuat tautan /t/{token} untuk kontraktor (tautan lama dicabut) dan mengirimnya via WhatsApp bila ada phone',
+  json: DiarySubmitSchema,
+  created: true,
+  response: DiarySubmittedSchema,
+  errors: [409],
+})
+
+export const sign = endpoint({
+  method: 'POST',
+  path: '/api/diary/:slug/day/:day/sign',
+  access: 'diary.write',
+  tag: 'Laporan Harian',
+  summary:
+    "Tanda tangan pengawas (atau role 'mengetahui', admin) atas isi yang diajukan; hari menjadi 'signed' setelah kontraktor dan pengawas menandatangani",
+  json: DiarySignSchema,
+  response: DiaryDaySchema,
+  errors: [409],
+})
+
+export const revise = endpoint({
+  method: 'POST',
+  path: '/api/diary/:slug/day/:day/revise',
+  access: 'diary.write',
+  tag: 'Laporan Harian',
+  summary:
+    'Revisi hari yang sudah ditandatangani: versi yang ditandatangani disimpan (superseded), hari kembali draf dan perlu ditandatangani lagi',
+  json: DiaryReviseSchema,
+  response: DiaryDaySchema,
+  errors: [409],
+})
+
+export const publicSign = endpoint({
+  method: 'POST',
+  path: '/api/public/sign/:token',
+  access: 'public',
+  tag: 'Publik',
+  summary:
+    "Jawaban kontraktor dari tautan tanda tangan (tanpa akun): 'setuju' menandatangani sebagai kontraktor, 'kembalikan' mengembalikan hari dengan catatan; tautan sekali pakai",
+  json: PublicSignSchema,
+  response: PublicSignResultSchema,
+  errors: [410],
+})
