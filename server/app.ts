@@ -13,6 +13,7 @@ import { AppError, rejectControlCharsInUrl } from './http'
 import { adminRoutes } from './modules/admins/admins.routes'
 import { authRoutes } from './modules/auth/auth.routes'
 import { requireAuth } from './modules/auth/require-auth'
+import { contractRoutes } from './modules/contract/contract.routes'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
 import { docRoutes } from './modules/documentation/documentation.routes'
 import { employeeRoutes } from './modules/employees/employees.routes'
@@ -69,6 +70,7 @@ const API_MODULES: readonly Routes[] = [
   shareRoutes,
   publicShareRoutes,
   settingsRoutes,
+  contractRoutes,
 ]
 
 /**

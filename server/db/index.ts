@@ -25,6 +25,7 @@ import * as photoPrivacyTrash from './migrations/018-photo-privacy-trash'
 import * as passwordCodes from './migrations/020-password-codes'
 import * as whatsappPacing from './migrations/021-whatsapp-pacing'
 import * as resumableUploads from './migrations/022-resumable-uploads'
+import * as projectContract from './migrations/023-project-contract'
 import { pgPoolConfig, pgPoolSettings } from './pg-pool'
 import type { DB } from './schema'
 import { refuseNewerSchema } from './schema-version'
@@ -105,6 +106,7 @@ const MIGRATIONS: Record<string, { up: (d: Dialect) => Migration['up'] }> = {
   '020-password-codes': passwordCodes,
   '021-whatsapp-pacing': whatsappPacing,
   '022-resumable-uploads': resumableUploads,
+  '023-project-contract': projectContract,
 }
 
 /** The migrations this build knows, oldest first (server/db/schema-version.ts compares them). */

@@ -74,6 +74,22 @@ export type ProjectsTable = {
   start_day: ColumnType<string | null, string | null | undefined, string | null>
 }
 
+/** A project's contract and site (migration 023, server/modules/contract); the start day is projects.start_day. */
+export type ProjectContractsTable = {
+  project_id: number
+  number: string | null
+  contractor: string | null
+  owner: string | null
+  /** Whole rupiah (bigint; read back as a number: db/index.ts parses int8). */
+  value: number | null
+  duration_days: number | null
+  site_lat: number | null
+  site_lng: number | null
+  site_radius_m: number | null
+  updated_at: string
+  updated_by: number | null
+}
+
 export type ProjectMembersTable = { project_id: number; user_id: number; created_at: string }
 
 export type FoldersTable = {
@@ -196,6 +212,8 @@ export type DocImagesTable = {
   accuracy_m: ColumnType<number | null, number | null | undefined, number | null>
   /** Where lat/lng come from (migration 014): 'exif', 'camera', 'upload' (stored before it), null none. */
   location_source: ColumnType<LocationSource | null, LocationSource | null | undefined, LocationSource | null>
+  /** The device's clock minus the server's at upload, seconds (migration 023); null: not sent, or stored before. */
+  clock_skew_s: ColumnType<number | null, number | null | undefined, number | null>
   /** The item version it belongs to. */
   version: ColumnType<number, number | undefined, number>
 }
@@ -380,6 +398,7 @@ export type DB = {
   usage_counters: UsageCountersTable
   idempotency_keys: IdempotencyTable
   projects: ProjectsTable
+  project_contracts: ProjectContractsTable
   project_members: ProjectMembersTable
   folders: FoldersTable
   files: FilesTable

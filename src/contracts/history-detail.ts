@@ -118,6 +118,13 @@ const FIELD_LABELS: Record<string, string> = {
   progress: 'Progres',
   work_item: 'Item pekerjaan',
   start_day: 'Tanggal mulai',
+  // The contract and site (issue 34).
+  contract_number: 'Nomor kontrak',
+  contractor: 'Kontraktor',
+  owner: 'Pemilik / PPK',
+  contract_value: 'Nilai kontrak',
+  duration_days: 'Durasi (hari kalender)',
+  site: 'Lokasi proyek',
 }
 
 /** A field's value: days in words ('5 Januari 2026'), the rest as `show` writes them. */
