@@ -25,6 +25,8 @@ export const NotificationChannelsSchema = v.object({
   admin_projects: v.nullable(v.picklist(ADMIN_PROJECT_SCOPES)),
   /** The number the bot writes to; null when the profile has no usable number (nothing is sent). */
   phone: v.nullable(v.string()),
+  /** The types this person can receive at all (the server's notification rules decide), in the order shown. */
+  kinds: v.array(v.picklist(NOTIFICATION_TYPES)),
 })
 export type NotificationChannels = v.InferOutput<typeof NotificationChannelsSchema>
 

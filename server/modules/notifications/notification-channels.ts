@@ -47,6 +47,24 @@ async function prefsOf(db: Db, ids: number[]): Promise<Map<number, Prefs>> {
   )
 }
 
+/**
+ * The kinds a role can receive at all (notification-rules.ts): uploads, reports and new staff reach
+ * admins only. Sent with the choices so the profile lists these and never re-decides by role.
+ */
+const KINDS_OF_ROLE: Record<'admin' | 'staff', NotificationType[]> = {
+  admin: [
+    'file_uploaded',
+    'comment_added',
+    'file_approved',
+    'file_revision',
+    'project_created',
+    'employee_added',
+    'report_ready',
+    'report_failed',
+  ],
+  staff: ['file_approved', 'file_revision', 'comment_added', 'project_created'],
+}
+
 function view(prefs: Prefs, role: string, phone: string | null): NotificationChannels {
   return {
     whatsapp: Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, !prefs.off.has(t)])) as Record<
@@ -55,6 +73,7 @@ function view(prefs: Prefs, role: string, phone: string | null): NotificationCha
     >,
     admin_projects: role === 'admin' ? prefs.adminProjects : null,
     phone: normalizePhone(phone),
+    kinds: KINDS_OF_ROLE[role === 'admin' ? 'admin' : 'staff'],
   }
 }
 

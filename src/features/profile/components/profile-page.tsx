@@ -13,7 +13,7 @@ export function ProfilePage() {
       <PageHeader title="Profil Pengguna" subtitle="Kelola informasi akun dan keamanan Anda" />
       <div className={stack({ gap: '6' })}>
         <ProfileInfoCard key={user.id} user={user} />
-        <WhatsAppChannelsCard role={user.role} />
+        <WhatsAppChannelsCard />
         <PasswordCard />
       </div>
     </div>

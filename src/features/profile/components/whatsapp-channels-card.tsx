@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { css, cx } from 'styled-system/css'
 import { hstack, stack } from 'styled-system/patterns'
-import type { Role } from '../../../contracts/common'
 import { NOTIFICATION_CHANNELS_MSG, NOTIFICATION_TYPE_LABELS } from '../../../contracts/notification-channels'
-import type { NotificationType } from '../../../contracts/notifications'
+import { useCurrentUser } from '../../../lib/current-user'
 import { useOnline } from '../../../lib/use-online'
 import { Card } from '../../../ui/card'
 import { IconTile } from '../../../ui/icon-tile'
@@ -13,21 +12,6 @@ import { notify } from '../../../ui/notify'
 import { Skeleton } from '../../../ui/skeleton'
 import { Switch } from '../../../ui/switch'
 import { notificationChannelsQueryOptions, useSaveNotificationChannels } from '../channels-queries'
-
-/** The kinds a role can receive at all (notification-rules.ts): uploads, reports and new staff reach admins only. */
-const KINDS_OF: Record<'admin' | 'staff', NotificationType[]> = {
-  admin: [
-    'file_uploaded',
-    'comment_added',
-    'file_approved',
-    'file_revision',
-    'project_created',
-    'employee_added',
-    'report_ready',
-    'report_failed',
-  ],
-  staff: ['file_approved', 'file_revision', 'comment_added', 'project_created'],
-}
 
 const row = hstack({
   justify: 'space-between',
@@ -43,14 +27,14 @@ const row = hstack({
  * person's WhatsApp; the bell keeps all of them. Admins also choose between the projects they take part
  * in (default) and every project. Each switch saves at once.
  */
-export function WhatsAppChannelsCard({ role }: { role: Role }) {
-  // The superadmin has no bell and no notifications: nothing to choose.
-  const channels = useQuery({ ...notificationChannelsQueryOptions(), enabled: role !== 'superadmin' })
+export function WhatsAppChannelsCard() {
+  // Who has no bell (the superadmin) has nothing to choose.
+  const { can } = useCurrentUser()
+  const channels = useQuery({ ...notificationChannelsQueryOptions(), enabled: can.notifications })
   const save = useSaveNotificationChannels()
   const online = useOnline()
-  if (role === 'superadmin') return null
+  if (!can.notifications) return null
   const data = channels.data
-  const kinds = KINDS_OF[role === 'admin' ? 'admin' : 'staff']
 
   function change(input: Parameters<typeof save.mutate>[0]) {
     save.mutate(input, { onError: () => notify('error', NOTIFICATION_CHANNELS_MSG.saveFailed) })
@@ -92,13 +76,13 @@ export function WhatsAppChannelsCard({ role }: { role: Role }) {
         <NotStoredHere title="Pilihan WhatsApp belum tersimpan di perangkat ini" />
       ) : !data ? (
         <div className={stack({ gap: '3' })} aria-busy="true">
-          {kinds.slice(0, 4).map((k) => (
+          {[1, 2, 3, 4].map((k) => (
             <Skeleton key={k} className={css({ h: '10' })} />
           ))}
         </div>
       ) : (
         <div>
-          {kinds.map((kind) => (
+          {data.kinds.map((kind) => (
             <div key={kind} className={row}>
               <div className={css({ minW: 0 })}>
                 <p className={css({ fontWeight: '500' })}>{NOTIFICATION_TYPE_LABELS[kind].label}</p>

@@ -5,7 +5,6 @@ import { css, cx } from 'styled-system/css'
 import { flex, hstack, stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import { AREAS, type Area, type Project } from '../../../contracts/projects'
-import { useCurrentUser } from '../../../lib/current-user'
 import { formatDateLong } from '../../../lib/format'
 import { needsSignalTo, useOnline } from '../../../lib/use-online'
 import { AREA_META } from '../../../ui/area'
@@ -133,8 +132,9 @@ function ProjectDetail({
   renderArea: (area: Area, project: Project) => ReactNode
   actions?: ReactNode
 }) {
-  const user = useCurrentUser()
-  const isAdmin = user.role === 'admin'
+  // What the caller may do here comes with the project (server/access.ts projectCan), never from the role.
+  const { can } = project
+  const isAdmin = can.members || can.work_items || can.reports || can.history || can.trash || can.download
   const [membersOpen, setMembersOpen] = useState(false)
   const [setupOpen, setSetupOpen] = useState(false)
   return (
@@ -248,7 +248,9 @@ function ProjectDetail({
 
       {isAdmin ? (
         <>
-          <MembersDialog project={membersOpen ? project : null} onClose={() => setMembersOpen(false)} />
+          {can.members ? (
+            <MembersDialog project={membersOpen ? project : null} onClose={() => setMembersOpen(false)} />
+          ) : null}
           <ProjectSetupDialog project={setupOpen ? project : null} onClose={() => setSetupOpen(false)} />
         </>
       ) : null}
@@ -268,43 +270,61 @@ function AdminActions({
 }) {
   const download = useProjectDownload()
   const downloading = download.downloadingId === project.id
+  const { can } = project
+  const link = (
+    to: '/project/$slug/laporan' | '/project/$slug/history' | '/project/$slug/trash',
+    body: ReactNode,
+  ) => (
+    <Link to={to} params={{ slug: project.slug }} className={button({ variant: 'secondary' })}>
+      {body}
+    </Link>
+  )
   return (
     <>
-      <Button variant="secondary" onClick={onMembers} needsSignal={needsSignalTo('mengatur anggota')}>
-        <IconUsers /> Anggota Project
-      </Button>
-      <Button variant="secondary" onClick={onSetup} needsSignal={needsSignalTo('mengatur proyek')}>
-        <IconListFilter /> Pengaturan Proyek
-      </Button>
-      <Link
-        to="/project/$slug/laporan"
-        params={{ slug: project.slug }}
-        className={button({ variant: 'secondary' })}
-      >
-        <IconFileCheck /> Laporan
-      </Link>
-      <Link
-        to="/project/$slug/history"
-        params={{ slug: project.slug }}
-        className={button({ variant: 'secondary' })}
-      >
-        <IconClock /> Riwayat
-      </Link>
-      <Link
-        to="/project/$slug/trash"
-        params={{ slug: project.slug }}
-        className={button({ variant: 'secondary' })}
-      >
-        <IconTrash /> Sampah
-      </Link>
-      <Button
-        onClick={() => download.start(project)}
-        loading={downloading}
-        needsSignal={needsSignalTo('mengunduh')}
-      >
-        {downloading ? null : <IconDownload />}
-        {downloading && download.progress > 0 ? `Mengunduh ${download.progress}%` : 'Download Project'}
-      </Button>
+      {can.members ? (
+        <Button variant="secondary" onClick={onMembers} needsSignal={needsSignalTo('mengatur anggota')}>
+          <IconUsers /> Anggota Project
+        </Button>
+      ) : null}
+      {can.work_items ? (
+        <Button variant="secondary" onClick={onSetup} needsSignal={needsSignalTo('mengatur proyek')}>
+          <IconListFilter /> Pengaturan Proyek
+        </Button>
+      ) : null}
+      {can.reports
+        ? link(
+            '/project/$slug/laporan',
+            <>
+              <IconFileCheck /> Laporan
+            </>,
+          )
+        : null}
+      {can.history
+        ? link(
+            '/project/$slug/history',
+            <>
+              <IconClock /> Riwayat
+            </>,
+          )
+        : null}
+      {can.trash
+        ? link(
+            '/project/$slug/trash',
+            <>
+              <IconTrash /> Sampah
+            </>,
+          )
+        : null}
+      {can.download ? (
+        <Button
+          onClick={() => download.start(project)}
+          loading={downloading}
+          needsSignal={needsSignalTo('mengunduh')}
+        >
+          {downloading ? null : <IconDownload />}
+          {downloading && download.progress > 0 ? `Mengunduh ${download.progress}%` : 'Download Project'}
+        </Button>
+      ) : null}
     </>
   )
 }
