@@ -17,6 +17,8 @@ const SITE_FIELDS = {
   work_item_id: 'id item pekerjaan project ini (opsional)',
   location: 'lokasi di lapangan, satu baris, maks. 100 karakter (opsional)',
   progress: 'progres 0-100 (opsional)',
+  device_time:
+    'jam perangkat saat permintaan ini dikirim, ISO-8601 dengan zona (opsional); server mencatat selisihnya dengan jam server (clock_skew_s)',
   meta: "daftar JSON, satu objek per file sesuai urutan: { taken_at, lat, lng, accuracy_m, source } (semua opsional); lat/lng hanya tempat foto diambil: source 'exif' (GPS foto dibaca di perangkat) atau 'camera' (posisi perangkat saat memotret di aplikasi). GPS EXIF di foto sendiri selalu diutamakan",
 }
 
@@ -76,6 +78,7 @@ export const list = endpoint({
     work_item: 'id item pekerjaan',
     uploader: 'id pengunggah',
     status: 'pending, approved atau rejected',
+    site: "'outside': hanya dokumentasi dengan foto di luar radius lokasi proyek (Di luar lokasi)",
   },
   response: v.array(DocSchema),
   beside: { next_cursor: v.nullable(v.string()) },

@@ -66,6 +66,8 @@ export const DOC_MSG = {
   metaLng: 'Bujur (lng) harus antara -180 dan 180',
   metaAccuracy: 'Akurasi lokasi (accuracy_m) harus 0 sampai 100000 meter',
   metaSource: "Sumber lokasi (source) harus 'exif' atau 'camera'",
+  deviceTime: 'Jam perangkat (device_time) harus waktu ISO-8601 dengan zona, mis. 2026-03-01T07:30:00.000Z',
+  badSiteFilter: "Filter lokasi (site) harus 'outside'",
   noteShort: 'Catatan revisi terlalu pendek (min. 3 karakter)',
   noteLong: 'Catatan revisi terlalu panjang (maks. 500 karakter)',
   badDate: DAY_MSG,
@@ -173,6 +175,18 @@ export const DocImageSchema = v.object({
    * issue 30: not necessarily where it was taken), null no place ('Lokasi tidak diketahui').
    */
   location_source: v.nullable(v.picklist(LOCATION_SOURCES)),
+  /**
+   * Metres from the project's site (issue 34), computed when read from the site as it is now: null when the
+   * photo has no place or the project no site (src/contracts/geo.ts).
+   */
+  site_distance_m: v.nullable(v.number()),
+  /** Within the site's radius: true 'Di lokasi', false 'Di luar lokasi'; null with `site_distance_m`. */
+  on_site: v.nullable(v.boolean()),
+  /**
+   * The uploading device's clock minus the server's when the upload arrived, seconds (issue 34): a big
+   * one makes a phone-given capture time doubtful. null: the client did not send its clock (older uploads).
+   */
+  clock_skew_s: v.nullable(v.number()),
 })
 export type DocImage = v.InferOutput<typeof DocImageSchema>
 

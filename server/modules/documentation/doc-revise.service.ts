@@ -32,7 +32,7 @@ import { findDoc, loadDocs } from './doc-view'
  * photos; earlier versions' photos stay stored. Only the item's uploader or an admin revises (403).
  */
 
-type Target = { user: UserRow; project: ProjectRow; docId: number }
+type Target = { user: UserRow; project: ProjectRow; docId: number; arrivedAt: number }
 type Input = {
   description: string | undefined
   site: SiteFields
@@ -42,6 +42,7 @@ type Input = {
 
 export const docRevise: UploadService<{ slug: string; uuid: string }, Target, Input, DocUploadResult> = {
   async authorize(deps, user, { slug, uuid }) {
+    const arrivedAt = Date.now()
     const project = await access.project(deps, user, slug, 'doc.write')
     const doc = await findDoc(deps.db, project.id, uuid)
     // The uploader answers a revision request; an admin (who reviews) may too.
@@ -49,7 +50,7 @@ export const docRevise: UploadService<{ slug: string; uuid: string }, Target, In
       throw new AppError(403, DOC_MSG.reviseForbidden)
     // A revision answers a review still open ('Revisi' asked, or not reviewed yet): an approval stands.
     if (doc.status === 'approved') throw new AppError(409, DOC_MSG.reviseApproved)
-    return { user, project, docId: doc.id }
+    return { user, project, docId: doc.id, arrivedAt }
   },
 
   options: (deps) => ({
@@ -61,7 +62,7 @@ export const docRevise: UploadService<{ slug: string; uuid: string }, Target, In
     failure: 'file',
   }),
 
-  async prepare(_target, up) {
+  async prepare(target, up) {
     const fields = cleanFields(up.fields)
     const raw = fields.description?.[0]
     const description =
@@ -70,7 +71,7 @@ export const docRevise: UploadService<{ slug: string; uuid: string }, Target, In
         : validate(DocUploadSchema, { description: raw }).description
     const sent = up.files.length + up.rejected.length
     if (sent === 0) throw new AppError(422, DOC_MSG.noImages, { files: DOC_MSG.noImages })
-    const site = readSiteFields(fields, sent)
+    const site = readSiteFields(fields, sent, target.arrivedAt)
     const { prepared, failures } = await preparePhotos(up, site)
     if (prepared.length === 0) throw failureAnswer(failures)
     return {
@@ -120,7 +121,7 @@ export const docRevise: UploadService<{ slug: string; uuid: string }, Target, In
           .where('deleted_at', 'is', null)
           .executeTakeFirst()
         if (Number(updated.numUpdatedRows) === 0) throw new AppError(409, DOC_MSG.reviseConflict)
-        await insertPhotos(trx, tx, doc.id, next, photos)
+        await insertPhotos(trx, tx, doc.id, next, photos, site.clockSkewS ?? null)
         await recordHistory(trx, user, {
           projectId: project.id,
           action: 'revise',

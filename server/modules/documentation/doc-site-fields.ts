@@ -38,14 +38,42 @@ export type SiteFields = {
   progress?: number
   /** One per file as sent (or none when `meta` was not sent). */
   meta: PhotoMeta[] | null
+  /** The device's clock minus the server's when the upload arrived, seconds (issue 34); null not sent. */
+  clockSkewS?: number | null
 }
 
 const fail = (field: string, message: string) => new AppError(422, message, { [field]: message })
 const NONE: PhotoMeta = { taken_at: null, lat: null, lng: null, accuracy_m: null, source: null }
 
-/** Reads and checks the site fields (text already normalised to LF); `sent` is the number of files sent. */
-export function readSiteFields(fields: Record<string, string[]>, sent: number): SiteFields {
-  const out: SiteFields = { meta: null }
+/** An instant with its zone, as `new Date().toISOString()` writes it (seconds and fraction optional). */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/
+/** A clock off by more than ten years is recorded as ten years (the column is a 32-bit integer). */
+const SKEW_MAX_S = 10 * 365 * 86_400
+
+/**
+ * `device_time` (issue 34): the device's clock when it sent this attempt (a photo queued offline is sent
+ * later; the outbox writes the clock of each attempt). Compared with the server's clock when the request
+ * arrived (`arrivedAt`, ms): device minus server, whole seconds. Absent: null.
+ */
+export function deviceClockSkew(raw: string | undefined, arrivedAt: number): number | null {
+  const text = raw?.trim()
+  if (text === undefined || text === '') return null
+  const at = INSTANT.test(text) ? Date.parse(text) : Number.NaN
+  if (!Number.isFinite(at)) throw fail('device_time', DOC_MSG.deviceTime)
+  const skew = Math.round((at - arrivedAt) / 1000)
+  return Math.max(-SKEW_MAX_S, Math.min(SKEW_MAX_S, skew))
+}
+
+/**
+ * Reads and checks the site fields (text already normalised to LF); `sent` is the number of files sent,
+ * `arrivedAt` the server's clock when the request arrived (for `device_time`).
+ */
+export function readSiteFields(
+  fields: Record<string, string[]>,
+  sent: number,
+  arrivedAt = Date.now(),
+): SiteFields {
+  const out: SiteFields = { meta: null, clockSkewS: deviceClockSkew(fields.device_time?.[0], arrivedAt) }
   const workItem = fields.work_item_id?.[0]?.trim()
   if (workItem !== undefined && workItem !== '') {
     out.workItemId = parseId(workItem)

@@ -82,7 +82,8 @@ export function failureAnswer(failures: Failure[]): AppError {
   )
 }
 
-type Target = { user: UserRow; project: ProjectRow }
+/** `arrivedAt`: the server's clock when the request arrived (ms), for the device clock's skew. */
+type Target = { user: UserRow; project: ProjectRow; arrivedAt: number }
 /** A usable photo, ready to store: its header, its place in the request, its stored size and hash. */
 export type PreparedPhoto = {
   image: InspectedImage
@@ -140,13 +141,17 @@ const capturedAt = (photo: PreparedPhoto) => photo.image.takenAt ?? photo.meta.t
 export const takenAtOf = (photos: readonly PreparedPhoto[], createdAt: string, timeZone: string) =>
   itemTakenAt(photos.map(capturedAt), createdAt, timeZone)
 
-/** Inserts an item's photos of one version, each with its thumbnail job (in the upload's transaction). */
+/**
+ * Inserts an item's photos of one version, each with its thumbnail job (in the upload's transaction);
+ * `clockSkewS` is the sending device's clock against the server's (null: not sent).
+ */
 export async function insertPhotos(
   trx: Kysely<DB>,
   tx: Tx,
   docId: number,
   version: number,
   photos: { photo: PreparedPhoto; original: PendingBlob }[],
+  clockSkewS: number | null = null,
 ): Promise<void> {
   const now = nowIso()
   const images = photos.map(({ photo, original }, position) => ({
@@ -169,6 +174,7 @@ export async function insertPhotos(
     sha256: photo.sha256,
     // Where it was taken, never where it was uploaded (doc-site-fields.ts photoPlace).
     ...photoPlace(photo.image.place, photo.meta),
+    clock_skew_s: clockSkewS,
     version,
   }))
   if (images.length === 0) return
@@ -190,7 +196,8 @@ export async function insertPhotos(
  */
 export const docUpload: UploadService<{ slug: string }, Target, Input, DocUploadResult> = {
   async authorize(deps, user, { slug }) {
-    return { user, project: await access.project(deps, user, slug, 'doc.write') }
+    const arrivedAt = Date.now()
+    return { user, project: await access.project(deps, user, slug, 'doc.write'), arrivedAt }
   },
 
   options: (deps) => ({
@@ -203,12 +210,12 @@ export const docUpload: UploadService<{ slug: string }, Target, Input, DocUpload
     failure: 'file',
   }),
 
-  async prepare(_target, up) {
+  async prepare(target, up) {
     const fields = cleanFields(up.fields)
     const plan = readPlan(fields)
     const sent = up.files.length + up.rejected.length
     if (sent === 0) throw new AppError(422, DOC_MSG.noImages, { files: DOC_MSG.noImages })
-    const site = readSiteFields(fields, sent)
+    const site = readSiteFields(fields, sent, target.arrivedAt)
     if (plan.mode === 'each') {
       if (plan.descriptions.length !== sent)
         throw new AppError(422, DOC_MSG.descriptionsCount, { descriptions: DOC_MSG.descriptionsCount })
@@ -267,7 +274,7 @@ export const docUpload: UploadService<{ slug: string }, Target, Input, DocUpload
           })
           .returning('id')
           .executeTakeFirstOrThrow()
-        await insertPhotos(trx, tx, doc.id, 1, g.photos)
+        await insertPhotos(trx, tx, doc.id, 1, g.photos, site.clockSkewS ?? null)
         await recordHistory(trx, user, {
           projectId: project.id,
           action: 'upload',

@@ -5,6 +5,7 @@ import { parseId } from '../../../src/contracts/ids'
 import { storageBlob } from '../../../src/contracts/public-paths'
 import type { DB, DocImagesTable } from '../../db/schema'
 import { notFound } from '../../http'
+import { photoSite, siteFrom } from './doc-site'
 import { currentPhotos } from './live-photos'
 
 /* How documentation items are read back: by reference, and as the API shows them (documentation.service.ts, doc-upload.service.ts). */
@@ -117,8 +118,11 @@ function earlierCopy(
 export async function withImages(db: Kysely<DB>, rows: DocRow[]): Promise<Doc[]> {
   if (rows.length === 0) return []
   // The current version's photos only; earlier versions' stay stored for the history.
+  // The project's site as it is now (issue 34): each photo's distance is computed here, never stored.
   const images = await currentPhotos(db)
+    .leftJoin('project_contracts', 'project_contracts.project_id', 'docs.project_id')
     .selectAll('doc_images')
+    .select(['project_contracts.site_lat', 'project_contracts.site_lng', 'project_contracts.site_radius_m'])
     .select((eb) => [
       earlierCopy(eb, 'od.uuid').as('duplicate_of'),
       earlierCopy(eb, 'od.created_at').as('duplicate_at'),
@@ -154,6 +158,8 @@ export async function withImages(db: Kysely<DB>, rows: DocRow[]): Promise<Doc[]>
       lng: i.lng === null ? null : Number(i.lng),
       accuracy_m: i.accuracy_m === null ? null : Number(i.accuracy_m),
       location_source: i.lat === null ? null : (i.location_source ?? 'upload'),
+      ...photoSite(i, siteFrom(i)),
+      clock_skew_s: i.clock_skew_s === null ? null : Number(i.clock_skew_s),
     })
     byDoc.set(i.doc_id, list)
   }

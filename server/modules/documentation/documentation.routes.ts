@@ -32,6 +32,7 @@ export const docRoutes: Routes = (deps, on) => {
       work_item: c.req.query('work_item'),
       uploader: c.req.query('uploader'),
       status: c.req.query('status'),
+      site: c.req.query('site'),
     })
     const body: DocListEnvelope = {
       success: true,

@@ -17,6 +17,7 @@ import type { DB } from '../../db/schema'
 import type { Deps } from '../../deps'
 import { AppError, notFound, nowIso } from '../../http'
 import type { Claimed, Tx } from '../../idempotency'
+import { outsideSite, projectSite } from './doc-site'
 import { docsQuery, findDoc, withImages } from './doc-view'
 
 /*
@@ -37,6 +38,8 @@ export type DocListQuery = {
   work_item?: string
   uploader?: string
   status?: string
+  /** 'outside': items with a photo outside the project's site (issue 34). */
+  site?: string
 }
 
 const DAY_MS = 86_400_000
@@ -83,6 +86,13 @@ export async function listDocs(
   if (status !== undefined && !(STATUSES as readonly string[]).includes(status))
     throw new AppError(422, DOC_MSG.badStatus, { status: DOC_MSG.badStatus })
 
+  const site = given(query.site)
+  if (site !== undefined && site !== 'outside')
+    throw new AppError(422, DOC_MSG.badSiteFilter, { site: DOC_MSG.badSiteFilter })
+  // No site set: no photo is known to be outside it.
+  const projectSiteNow = site === 'outside' ? await projectSite(deps.db, project.id) : null
+  if (site === 'outside' && !projectSiteNow) return { docs: [], nextCursor: null }
+
   let q = docsQuery(deps.db, user.id)
     .where('docs.project_id', '=', project.id)
     .where('docs.deleted_at', 'is', null)
@@ -99,6 +109,19 @@ export async function listDocs(
   if (workItem !== undefined) q = q.where('docs.work_item_id', '=', workItem)
   if (uploader !== undefined) q = q.where('docs.creator_id', '=', uploader)
   if (status !== undefined) q = q.where('docs.status', '=', status as (typeof STATUSES)[number])
+  if (projectSiteNow) {
+    const outside = projectSiteNow
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('doc_images')
+          .select('doc_images.id')
+          .whereRef('doc_images.doc_id', '=', 'docs.id')
+          .whereRef('doc_images.version', '=', 'docs.version')
+          .where((inner) => outsideSite(inner, outside)),
+      ),
+    )
+  }
   const rows = await q
     .orderBy('docs.id', 'desc')
     .limit(limit + 1)
