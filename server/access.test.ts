@@ -61,6 +61,9 @@ const EXPECTED: Record<string, string> = {
   'share.manage': '            H  A    F  H   F  H',
   // Firm settings (issue 30): the office's accounts keep them; everyone signed in reads them.
   'settings.write': '          A  A    F  F   F  F',
+  // Laporan Harian (issue 34): every member reads; admins and pengawasan members write and sign.
+  'diary.read': '              H  A    A  H   A  H',
+  'diary.write': '             H  A    F  H   A  H',
   // A notification is its owner's only: someone else's is absent, whatever the role.
   'notification.read@own': '   A  A    A  A   A  A',
   'notification.read@other': ' H  H    H  H   H  H',

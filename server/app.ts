@@ -15,6 +15,7 @@ import { authRoutes } from './modules/auth/auth.routes'
 import { requireAuth } from './modules/auth/require-auth'
 import { contractRoutes } from './modules/contract/contract.routes'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
+import { diaryRoutes } from './modules/diary/diary.routes'
 import { docRoutes } from './modules/documentation/documentation.routes'
 import { employeeRoutes } from './modules/employees/employees.routes'
 import { fileRoutes } from './modules/files/files.routes'
@@ -71,6 +72,7 @@ const API_MODULES: readonly Routes[] = [
   publicShareRoutes,
   settingsRoutes,
   contractRoutes,
+  diaryRoutes,
 ]
 
 /**

@@ -26,6 +26,7 @@ import * as passwordCodes from './migrations/020-password-codes'
 import * as whatsappPacing from './migrations/021-whatsapp-pacing'
 import * as resumableUploads from './migrations/022-resumable-uploads'
 import * as projectContract from './migrations/023-project-contract'
+import * as diary from './migrations/024-diary'
 import { pgPoolConfig, pgPoolSettings } from './pg-pool'
 import type { DB } from './schema'
 import { refuseNewerSchema } from './schema-version'
@@ -107,6 +108,7 @@ const MIGRATIONS: Record<string, { up: (d: Dialect) => Migration['up'] }> = {
   '021-whatsapp-pacing': whatsappPacing,
   '022-resumable-uploads': resumableUploads,
   '023-project-contract': projectContract,
+  '024-diary': diary,
 }
 
 /** The migrations this build knows, oldest first (server/db/schema-version.ts compares them). */

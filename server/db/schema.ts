@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
 import type { Role } from '../../src/contracts/common'
 import type { LocationSource } from '../../src/contracts/documentation'
 import type { Area, Status } from '../../src/contracts/projects'
+import type * as Diary from './diary-schema'
 
 // Timestamps are ISO-8601 UTC text in both dialects so ordering and comparisons agree.
 // Booleans are 0/1 integers in both dialects for the same reason.
@@ -399,6 +400,10 @@ export type DB = {
   idempotency_keys: IdempotencyTable
   projects: ProjectsTable
   project_contracts: ProjectContractsTable
+  diary_days: Diary.DiaryDaysTable
+  diary_signatures: Diary.DiarySignaturesTable
+  diary_versions: Diary.DiaryVersionsTable
+  diary_sign_links: Diary.DiarySignLinksTable
   project_members: ProjectMembersTable
   folders: FoldersTable
   files: FilesTable

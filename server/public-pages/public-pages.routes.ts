@@ -21,6 +21,7 @@ import type { Routes } from '../route'
 import { sendPage } from './page-shell'
 import { busyPageHtml, notFoundPageHtml, PAGE_CSP } from './public-frame'
 import { gonePageHtml, pinPageHtml, sharePageHtml, throttledPageHtml } from './share-pages'
+import { signPageRoutes } from './sign-page.routes'
 import { verifyNotFoundHtml, verifyPageHtml } from './verify-page'
 
 /*
@@ -146,4 +147,6 @@ export const publicPageRoutes: Routes = (deps, on) => {
     },
     { before: [verifyBudget] },
   )
+
+  signPageRoutes(deps, on, refuse)
 }

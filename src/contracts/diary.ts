@@ -392,7 +392,12 @@ export const DiarySubmitSchema = v.object({
   days: v.optional(int(30, 'Masa berlaku 1 sampai 30 hari')),
 })
 export type DiarySubmitInput = v.InferOutput<typeof DiarySubmitSchema>
-export const DiarySubmittedSchema = v.object({ url: v.string(), expires_at: v.string() })
+export const DiarySubmittedSchema = v.object({
+  url: v.string(),
+  expires_at: v.string(),
+  /** With a phone: 'queued' (sent by the WhatsApp queue) or 'not_linked' (no bot: share the link yourself). */
+  whatsapp: v.optional(v.picklist(['queued', 'not_linked'] as const)),
+})
 
 export const DiaryReviseSchema = v.object({
   reason: ordered(

@@ -110,3 +110,14 @@ export const signPage = endpoint({
   // A link used, expired or revoked (410) or unknown (404), too many requests (429): pages too.
   errors: [410, 429],
 })
+
+export const signPagePost = endpoint({
+  method: 'POST',
+  path: `${PUBLIC_PAGE_PREFIXES.sign}:token`,
+  access: 'public',
+  tag: 'Publik',
+  summary:
+    'Jawaban dari formulir halaman tanda tangan (form decision=setuju|kembalikan, name, position, note, signature: data URL PNG): halaman terima kasih, atau formulir lagi dengan pesannya',
+  produces: 'html',
+  errors: [410, 422, 429],
+})
