@@ -73,9 +73,16 @@ export type WireRequest = {
 }
 
 /**
+ * The device's clock when the request leaves (issue 34): written when the request is built, and again by
+ * the outbox at each attempt of a queued one (src/lib/outbox-replay.ts DEVICE_TIME_PART, the same name).
+ */
+export const DEVICE_TIME_FIELD = 'device_time'
+
+/**
  * The multipart body of an upload or a revision: `description` (left out when empty, a revision that
  * keeps its text), the optional `work_item_id`, `location`, `progress` and `meta` (a JSON array, one
- * object per file), then every photo as a repeated `files` part. A field without a value is not sent.
+ * object per file), `device_time`, then every photo as a repeated `files` part. A field without a value
+ * is not sent.
  */
 export function docUploadForm(
   description: string,
@@ -83,6 +90,7 @@ export function docUploadForm(
   extra: { meta?: readonly PhotoMeta[]; site?: DocSiteFields } = {},
 ): FormData {
   const form = new FormData()
+  form.append(DEVICE_TIME_FIELD, new Date().toISOString())
   if (description !== '') form.append('description', description)
   const site = extra.site ?? {}
   if (site.work_item_id != null) form.append('work_item_id', String(site.work_item_id))

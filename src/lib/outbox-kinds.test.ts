@@ -74,7 +74,8 @@ describe('outbox kinds', () => {
     const req = docWriteRequest(old as DocWrite)
     expect(req.url).toBe('/api/doc/jembatan/upload')
     const form = req.body as FormData
-    expect([...form.keys()]).toEqual(['description', 'files'])
+    // Plus the device's clock of this attempt (issue 34), which every upload now carries.
+    expect([...form.keys()]).toEqual(['device_time', 'description', 'files'])
   })
 
   it("a version 2 upload sends its work item, place, progress and each photo's meta", () => {
@@ -112,7 +113,7 @@ describe('outbox kinds', () => {
     expect(req.url).toBe('/api/doc/jembatan/revise/d-1')
     expect(req.headers['Idempotency-Key']).toBe('k3')
     // No new description: the item keeps its own.
-    expect([...(req.body as FormData).keys()]).toEqual(['files'])
+    expect([...(req.body as FormData).keys()]).toEqual(['device_time', 'files'])
     const kind = OUTBOX_KINDS['doc.revise']
     expect(kind).toMatchObject({ label: 'Revisi dokumentasi', icon: 'photo', version: 1 })
     expect(refreshTargets(item({ kind: 'doc.revise', version: 1 }))).toEqual([

@@ -57,7 +57,13 @@ function dig(data: unknown, path: Array<string | number>): unknown {
   return cur
 }
 
-function buildBody(body: StoredBody | undefined, ref: string | undefined): BodyInit | undefined {
+/**
+ * A form part of this name carries the device's clock (ISO-8601) of each attempt, not of the moment it was
+ * queued: the server compares it with its own to record how far the phone's clock is off (issue 34).
+ */
+export const DEVICE_TIME_PART = 'device_time'
+
+function buildBody(body: StoredBody | undefined, ref: string | undefined, now: number): BodyInit | undefined {
   if (!body || body.type === 'resumable') return undefined
   const fill = (s: string) => (ref === undefined ? s : s.split(REF_PLACEHOLDER).join(ref))
   if (body.type === 'text') return fill(body.text)
@@ -65,7 +71,8 @@ function buildBody(body: StoredBody | undefined, ref: string | undefined): BodyI
   for (const part of body.parts) {
     if ('file' in part)
       form.append(part.name, new Blob([part.file.bytes], { type: part.file.type }), part.file.name)
-    else form.append(part.name, fill(part.value))
+    else
+      form.append(part.name, part.name === DEVICE_TIME_PART ? new Date(now).toISOString() : fill(part.value))
   }
   return form
 }
@@ -130,7 +137,7 @@ async function attempt(
       res = await deps.fetch(url, {
         method: stored.method,
         headers,
-        body: buildBody(stored.body, ref),
+        body: buildBody(stored.body, ref, deps.now()),
         signal: controller.signal,
         credentials: 'omit',
         cache: 'no-store',

@@ -1,9 +1,10 @@
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { DEVICE_TIME_FIELD } from '../contracts/doc-writes'
 import { BACKOFF_BASE_MS, BACKOFF_MAX_MS, backoffDelay } from './outbox-backoff'
 import { closeOutboxDb, OUTBOX_DB } from './outbox-db'
 import { type OutboxEvent, subscribeOutbox } from './outbox-events'
-import { type ReplayDeps, replayOutbox } from './outbox-replay'
+import { DEVICE_TIME_PART, type ReplayDeps, replayOutbox } from './outbox-replay'
 import {
   clearOutbox,
   discardOutboxItem,
@@ -157,6 +158,27 @@ describe('outbox store', () => {
     expect(files[0].type).toBe('image/jpeg')
     expect(server.sent[1].body).toBe(JSON.stringify({ comment: 'kedua' }))
     expect((await listOutbox()).every((i) => i.status === 'done')).toBe(true)
+  })
+
+  it("refreshes an upload's device_time part to the device clock of each attempt (issue 34)", async () => {
+    const form = new FormData()
+    form.append(DEVICE_TIME_FIELD, '2020-01-01T00:00:00.000Z')
+    form.append('description', 'Foto antrean')
+    form.append('files', new Blob([new Uint8Array([1, 2])], { type: 'image/jpeg' }), 'a.jpg')
+    await enqueueOutbox({
+      key: 'upload-clock-aaaaaaaa',
+      kind: 'doc.upload',
+      title: 'Foto',
+      owner: OWNER,
+      request: { method: 'POST', url: '/api/doc/proj/upload', headers: {}, body: form },
+    })
+    clock += 3_600_000
+    const server = fakeServer()
+    await replayOutbox(deps(server.fetch))
+    expect(DEVICE_TIME_PART).toBe(DEVICE_TIME_FIELD)
+    const sent = server.sent[0].body as FormData
+    expect(sent.get(DEVICE_TIME_FIELD)).toBe(new Date(clock).toISOString())
+    expect(sent.get('description')).toBe('Foto antrean')
   })
 
   it('tells listeners in this context when items change and land', async () => {
