@@ -58,6 +58,9 @@ test('the error toast of a failing dialog shows on top of the dialog (the bottom
   const toast = page.getByRole('status').filter({ hasText: 'Nama project sudah digunakan' })
   await expect(toast).toBeVisible()
   await expect(dialog).toBeVisible()
+  // A pointer resting on the toast pauses its 4-second timer, as for a person reading it: on a loaded
+  // machine the checks below outlast it, and a toast gone is no toast to measure.
+  await toast.hover()
   // Visible to a person, not only in the DOM: the toast is the topmost element where it is drawn.
   await expect.poll(() => isOnTop(page, '[data-scope="toast"][data-part="root"]')).toBe(true)
   // The check can tell: the page's heading behind the open dialog is covered (by the backdrop).

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useRef, useSyncExternalStore } from 'react'
 import { createRoot, type Root } from 'react-dom/client'
 import { css } from 'styled-system/css'
 import { vstack } from 'styled-system/patterns'
@@ -61,8 +61,13 @@ export async function startDownload(project: Pick<Project, 'id' | 'name'>) {
 
 function ProjectDownloadModal() {
   const current = useSyncExternalStore(subscribeDownload, downloadSnapshot, downloadSnapshot)
-  const done = current?.phase === 'done'
-  const progress = current?.progress ?? 0
+  // While the modal animates out (current is null) it keeps showing what it last showed: without this the
+  // closing modal flipped back to '0%' and 'Sedang mengunduh...' for its last frames.
+  const last = useRef(current)
+  if (current) last.current = current
+  const shown = current ?? last.current
+  const done = shown?.phase === 'done'
+  const progress = shown?.progress ?? 0
   return (
     <Dialog
       open={current !== null}
@@ -73,7 +78,7 @@ function ProjectDownloadModal() {
       size="sm"
       role="alertdialog"
       title={PROJECT_DOWNLOAD_MSG.title}
-      description={current?.projectName}
+      description={shown?.projectName}
       footer={
         done ? (
           <Button variant="secondary" onClick={() => setDownload(null)}>
