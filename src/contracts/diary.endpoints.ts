@@ -38,8 +38,10 @@ export const day = endpoint({
   path: '/api/diary/:slug/day/:day',
   access: 'diary.read',
   tag: 'Laporan Harian',
-  summary: 'Laporan harian satu hari (hari yang belum ditulis: draf kosong, versi 0)',
+  summary:
+    'Laporan harian satu hari (hari yang belum ditulis: draf kosong, versi 0); hari yang belum tiba atau sebelum tanggal mulai proyek: 422',
   response: DiaryDaySchema,
+  errors: [422],
 })
 
 export const save = endpoint({
