@@ -23,7 +23,7 @@ export function verifyPageHtml(firm: string, v: ReportVerification, timeZone: st
         ? `<img class="thumb" src="${esc(p.thumb_url)}" alt="Foto ${p.position}: ${esc(p.description || 'Foto')}" loading="lazy" width="132" height="99">`
         : `<span class="nothumb">${p.unchanged ? 'Pratinjau belum tersedia' : 'Foto tidak tersedia'}</span>`
       return `<li class="vrow"><span class="num">${p.position}</span>${thumb}<div><p>${esc(p.description || 'Foto')}</p>
-<span class="when">${p.taken_at ? `Diambil ${esc(formatMoment(p.taken_at, timeZone))}` : 'Waktu pengambilan tidak tercatat'}</span></div>
+<span class="when">${p.taken_at ? `Diambil ${esc(formatMoment(p.taken_at, timeZone))}` : 'Waktu pengambilan tidak tercatat'}</span>${evidence(p)}</div>
 <code class="hash">SHA-256 ${esc(p.sha256 ?? '-')}</code>
 <span class="mark ${p.unchanged ? 'good' : 'bad'}">${p.unchanged ? '✓ Tidak berubah' : '✗ Berubah atau dihapus'}</span></li>`
     })
@@ -33,6 +33,12 @@ export function verifyPageHtml(firm: string, v: ReportVerification, timeZone: st
 <section class="card"><ol class="rows">${rows}</ol></section>
 <p class="foot">Cocokkan foto di atas dengan foto pada laporan cetak, dan SHA-256-nya dengan berkas foto asli untuk memastikan keasliannya.<br>Verifikasi oleh ${esc(firm)} melalui Berkas.</p>`
   return page({ title: `Verifikasi ${v.code}`, firm, heading: 'Verifikasi Laporan', sub: v.title, body })
+}
+
+/** The site and device clock words of a photo (issue 34), never its coordinates (decision 0072). */
+function evidence(p: ReportVerification['photos'][number]): string {
+  const words = [p.site, p.clock].filter((x): x is string => Boolean(x))
+  return words.length > 0 ? `<span class="when">${words.map(esc).join(' · ')}</span>` : ''
 }
 
 export function verifyNotFoundHtml(firm: string): string {

@@ -52,6 +52,21 @@ export function siteText(photo: {
   return photo.on_site ? 'Di lokasi' : `Di luar lokasi: ${distanceLabel(photo.site_distance_m)} dari proyek`
 }
 
+/**
+ * The same words from a place and a site (the report's captions and the verification page, which read the
+ * rows themselves): 'Tanpa lokasi' without a place, null without a site.
+ */
+export function siteWords(
+  place: { lat: number | null; lng: number | null },
+  site: (LatLng & { radius_m: number }) | null,
+): string | null {
+  if (place.lat === null || place.lng === null)
+    return siteText({ has_place: false, site_distance_m: null, on_site: null })
+  if (!site) return null
+  const metres = distanceM({ lat: Number(place.lat), lng: Number(place.lng) }, site)
+  return siteText({ has_place: true, site_distance_m: Math.round(metres), on_site: metres <= site.radius_m })
+}
+
 /** Five minutes: a device clock off by less says nothing (a phone's clock drifts, networks lag). */
 export const CLOCK_SKEW_SHOWN_S = 300
 

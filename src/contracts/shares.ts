@@ -251,6 +251,13 @@ export const ReportVerificationSchema = v.object({
        * its item not in the trash, and only the small WebP the server made (never the original's bytes).
        */
       thumb_url: v.nullable(v.string()),
+      /**
+       * Where it was taken against the project's site now, in words ('Di lokasi', 'Di luar lokasi: 3,4 km
+       * dari proyek', 'Tanpa lokasi'; null without a site): never coordinates (decision 0072, issue 34).
+       */
+      site: v.nullable(v.string()),
+      /** 'Jam perangkat selisih 2 jam' when the uploading phone's clock was off by 5 minutes or more; else null. */
+      clock: v.nullable(v.string()),
     }),
   ),
 })

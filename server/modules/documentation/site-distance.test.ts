@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DOC_MSG, type Doc } from '../../../src/contracts/documentation'
 import { distanceM, siteText } from '../../../src/contracts/geo'
 import { createTestApp, samplePng, TEST_DB, type TestApp } from '../../test/harness'
+import { readyReport } from '../../test/share-fixtures'
+import { evidenceNotes } from '../reports/report-render'
 
 /*
  * Issue 34, "The project's contract and site": each photo with a place gets its distance from the
@@ -191,5 +193,51 @@ describe(`site distance and device clock (${TEST_DB})`, () => {
     expect(again.json.data.docs[0].images[0].clock_skew_s).toBe(
       first.json.data.docs[0].images[0].clock_skew_s,
     )
+  })
+
+  it('the report caption and the public verification page say it in words, never coordinates', async () => {
+    const p = await newProject()
+    await setSite(p.id, SITE)
+    const skewed = new Date(Date.now() - 2 * 3600_000).toISOString()
+    const up = [
+      await upload(p.slug, FAR, { device_time: skewed }),
+      await upload(p.slug, NEAR),
+      await upload(p.slug, null),
+    ]
+    const photos = []
+    for (const u of up) {
+      const row = await t.db
+        .selectFrom('docs')
+        .innerJoin('doc_images', 'doc_images.doc_id', 'docs.id')
+        .select(['docs.id as docId', 'doc_images.id as imageId', 'doc_images.sha256'])
+        .where('docs.uuid', '=', u.json.data?.docs[0].uuid as string)
+        .executeTakeFirstOrThrow()
+      photos.push({ docId: row.docId, imageId: row.imageId, sha: row.sha256 as string })
+    }
+    const report = await readyReport(t.deps, { projectId: p.id, creatorId: admin.id, photos })
+    const data = await t.request('GET', `/api/public/verify/${report.code}`)
+    expect(data.status).toBe(200)
+    expect(
+      data.json.data.photos.map((x: { site: string | null; clock: string | null }) => [x.site, x.clock]),
+    ).toEqual([
+      ['Di luar lokasi: 2,2 km dari proyek', 'Jam perangkat selisih 2 jam'],
+      ['Di lokasi', null],
+      ['Tanpa lokasi', null],
+    ])
+    const page = await t.request('GET', `/v/${report.code}`)
+    expect(page.text).toContain('Di luar lokasi: 2,2 km dari proyek · Jam perangkat selisih 2 jam')
+    expect(page.text).toContain('Tanpa lokasi')
+    for (const coordinate of [String(FAR.lat), String(FAR.lng), String(SITE.lat), String(SITE.lng)])
+      expect(page.text).not.toContain(coordinate)
+    // The PDF caption's words (report-render.ts captionOf).
+    const site = { site_lat: SITE.lat, site_lng: SITE.lng, site_radius_m: SITE.radius_m }
+    expect(evidenceNotes({ ...FAR, clock_skew_s: -7200, ...site })).toEqual({
+      site: 'Di luar lokasi: 2,2 km dari proyek',
+      clock: 'Jam perangkat selisih 2 jam',
+    })
+    expect(evidenceNotes({ ...NEAR, clock_skew_s: 120, ...site })).toEqual({ site: 'Di lokasi', clock: null })
+    expect(
+      evidenceNotes({ ...NEAR, clock_skew_s: null, site_lat: null, site_lng: null, site_radius_m: null }),
+    ).toEqual({ site: null, clock: null })
   })
 })

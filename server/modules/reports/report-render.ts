@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely'
 import sharp from 'sharp'
 import { indonesianDayName, periodLabel } from '../../../src/contracts/days'
 import { pathTo } from '../../../src/contracts/endpoint'
+import { clockSkewText, siteWords } from '../../../src/contracts/geo'
 import { verifyPage } from '../../../src/contracts/public.endpoints'
 import type { ReportPerPage } from '../../../src/contracts/reports'
 import { workItemLabel } from '../../../src/contracts/work-items'
@@ -56,33 +57,42 @@ export async function loadReport(db: Kysely<DB>, id: number) {
 type ReportHead = NonNullable<Awaited<ReturnType<typeof loadReport>>>
 
 function loadPhotos(db: Kysely<DB>, id: number) {
-  return db
-    .selectFrom('report_photos')
-    .leftJoin('doc_images', 'doc_images.id', 'report_photos.doc_image_id')
-    .leftJoin('docs', 'docs.id', 'report_photos.doc_id')
-    .leftJoin('work_items', 'work_items.id', 'docs.work_item_id')
-    .leftJoin('users', 'users.id', 'docs.creator_id')
-    .select([
-      'report_photos.position',
-      'report_photos.taken_at',
-      'doc_images.blob_key',
-      'doc_images.lat',
-      'doc_images.accuracy_m',
-      'doc_images.location_source',
-      'docs.description',
-      'docs.created_at',
-      'docs.status',
-      'docs.review_note',
-      'docs.location',
-      'docs.progress',
-      'work_items.id as work_item_id',
-      'work_items.name as work_item_name',
-      'work_items.code as work_item_code',
-      'users.name as uploader',
-    ])
-    .where('report_photos.report_id', '=', id)
-    .orderBy('report_photos.position')
-    .execute()
+  return (
+    db
+      .selectFrom('report_photos')
+      .leftJoin('doc_images', 'doc_images.id', 'report_photos.doc_image_id')
+      .leftJoin('docs', 'docs.id', 'report_photos.doc_id')
+      .leftJoin('work_items', 'work_items.id', 'docs.work_item_id')
+      .leftJoin('users', 'users.id', 'docs.creator_id')
+      // The project's site as it is now (issue 34): the caption says where the photo was against it.
+      .leftJoin('project_contracts', 'project_contracts.project_id', 'docs.project_id')
+      .select([
+        'project_contracts.site_lat',
+        'project_contracts.site_lng',
+        'project_contracts.site_radius_m',
+        'doc_images.lng',
+        'doc_images.clock_skew_s',
+        'report_photos.position',
+        'report_photos.taken_at',
+        'doc_images.blob_key',
+        'doc_images.lat',
+        'doc_images.accuracy_m',
+        'doc_images.location_source',
+        'docs.description',
+        'docs.created_at',
+        'docs.status',
+        'docs.review_note',
+        'docs.location',
+        'docs.progress',
+        'work_items.id as work_item_id',
+        'work_items.name as work_item_name',
+        'work_items.code as work_item_code',
+        'users.name as uploader',
+      ])
+      .where('report_photos.report_id', '=', id)
+      .orderBy('report_photos.position')
+      .execute()
+  )
 }
 type PhotoRow = Awaited<ReturnType<typeof loadPhotos>>[number]
 
@@ -105,15 +115,40 @@ export function placeOf(p: Pick<PhotoRow, 'location' | 'lat' | 'accuracy_m' | 'l
   return `Lokasi: ${[place, point].filter(Boolean).join(' - ')}`
 }
 
+/**
+ * The place against the project's site and the device clock (issue 34), in words: 'Di luar lokasi: 3,4 km
+ * dari proyek', 'Jam perangkat selisih 2 jam'. Never coordinates (decision 0072).
+ */
+export function evidenceNotes(p: {
+  lat: number | null
+  lng: number | null
+  clock_skew_s: number | null
+  site_lat: number | null
+  site_lng: number | null
+  site_radius_m: number | null
+}): { site: string | null; clock: string | null } {
+  const site =
+    p.site_lat === null || p.site_lng === null || p.site_radius_m === null
+      ? null
+      : { lat: Number(p.site_lat), lng: Number(p.site_lng), radius_m: Number(p.site_radius_m) }
+  return {
+    // 'Tanpa lokasi' is already said by the place line ('Lokasi tidak diketahui').
+    site: p.lat === null ? null : siteWords(p, site),
+    clock: clockSkewText(p.clock_skew_s === null ? null : Number(p.clock_skew_s)),
+  }
+}
+
 function captionOf(p: PhotoRow, timeZone: string): CaptionText {
   const by = [`Oleh ${p.uploader ?? '-'}`, p.progress === null ? null : `Progres ${Number(p.progress)} %`]
   const uploaded = p.created_at ? `Diunggah ${indonesianDateTime(p.created_at, timeZone)}` : ''
+  const notes = evidenceNotes(p)
+  const taken = p.taken_at ? `Diambil ${indonesianDateTime(p.taken_at, timeZone)} - ${uploaded}` : uploaded
   return {
     number: Number(p.position),
     description: p.description ?? '(dokumentasi sudah dihapus)',
     // Both times: when it was taken (when the camera said) and when it reached Berkas.
-    taken: p.taken_at ? `Diambil ${indonesianDateTime(p.taken_at, timeZone)} - ${uploaded}` : uploaded,
-    location: p.description === null ? null : placeOf(p),
+    taken: notes.clock ? `${taken} · ${notes.clock}` : taken,
+    location: p.description === null ? null : [placeOf(p), notes.site].filter(Boolean).join(' · '),
     by: by.filter(Boolean).join(' · '),
     status: p.status
       ? `Status: ${STATUS_LABEL[p.status]}${p.review_note ? ` · Catatan: ${p.review_note}` : ''}`

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { pathTo } from '../../../src/contracts/endpoint'
+import { clockSkewText, siteWords } from '../../../src/contracts/geo'
 import { verifyPhoto } from '../../../src/contracts/public.endpoints'
 import { normalizeReportCode, REPORT_MSG } from '../../../src/contracts/reports'
 import { type ReportVerification, VERIFY_MSG } from '../../../src/contracts/shares'
@@ -45,7 +46,14 @@ export async function verifyReport(deps: Pick<Deps, 'db'>, raw: string): Promise
     .selectFrom('report_photos')
     .leftJoin('doc_images', 'doc_images.id', 'report_photos.doc_image_id')
     .leftJoin('docs', 'docs.id', 'report_photos.doc_id')
+    .leftJoin('project_contracts', 'project_contracts.project_id', 'docs.project_id')
     .select([
+      'doc_images.lat',
+      'doc_images.lng',
+      'doc_images.clock_skew_s',
+      'project_contracts.site_lat',
+      'project_contracts.site_lng',
+      'project_contracts.site_radius_m',
       'report_photos.position',
       'report_photos.sha256',
       'report_photos.taken_at',
@@ -72,6 +80,7 @@ export async function verifyReport(deps: Pick<Deps, 'db'>, raw: string): Promise
         unchanged && !report.deleted_at && r.thumb_state === 'ready' && r.thumb_key
           ? pathTo(verifyPhoto, { code: report.code, position: r.position })
           : null,
+      ...verifyNotes(r),
     }
   })
   const reason = report.deleted_at
@@ -126,3 +135,24 @@ export async function verifyThumb(deps: Pick<Deps, 'db'>, raw: string, positionR
 }
 
 const THUMB_GONE = 'Foto tidak ditemukan'
+
+/** The site and clock words of a verified photo (issue 34); nothing of a photo gone from the server. */
+function verifyNotes(r: {
+  doc_id: number | null
+  lat: number | null
+  lng: number | null
+  clock_skew_s: number | null
+  site_lat: number | null
+  site_lng: number | null
+  site_radius_m: number | null
+}): { site: string | null; clock: string | null } {
+  if (r.doc_id === null) return { site: null, clock: null }
+  const site =
+    r.site_lat === null || r.site_lng === null || r.site_radius_m === null
+      ? null
+      : { lat: Number(r.site_lat), lng: Number(r.site_lng), radius_m: Number(r.site_radius_m) }
+  return {
+    site: siteWords(r, site),
+    clock: clockSkewText(r.clock_skew_s === null ? null : Number(r.clock_skew_s)),
+  }
+}
