@@ -4,7 +4,6 @@ import { DIARY_MSG } from '../../../src/contracts/diary'
 import { PUBLIC_PAGE_PREFIXES } from '../../../src/contracts/public-paths'
 import { canonicalJson } from '../../idempotency'
 import { createTestApp, TEST_DB, type TestApp } from '../../test/harness'
-import { TINY_PNG_URL } from './diary-fixtures'
 import { firmToday } from './diary-store'
 
 /*
