@@ -26,6 +26,7 @@ import { Spinner } from '../../../ui/spinner'
 import { Tabs } from '../../../ui/tabs'
 import { projectDetailQueryOptions } from '../queries'
 import { areaCounts } from './area-counts'
+import { ContractCard } from './contract-card'
 import { MembersDialog } from './members-dialog'
 import { useProjectDownload } from './project-download'
 import { ProjectSetupDialog } from './project-setup-dialog'
@@ -205,6 +206,8 @@ function ProjectDetail({
           </div>
         ) : null}
       </header>
+
+      <ContractCard project={project} />
 
       <Tabs
         fitted
