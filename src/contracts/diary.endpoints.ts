@@ -103,5 +103,20 @@ export const publicSign = endpoint({
     "Jawaban kontraktor dari tautan tanda tangan (tanpa akun): 'setuju' menandatangani sebagai kontraktor, 'kembalikan' mengembalikan hari dengan catatan; tautan sekali pakai",
   json: PublicSignSchema,
   response: PublicSignResultSchema,
-  errors: [410],
+  // 410: the link used, revoked or expired; 409: the contractor already signed this content.
+  errors: [409, 410],
+})
+
+/* The printed diary (issue 34, decision 0091, server/modules/diary/diary-print*.ts). */
+export const pdf = endpoint({
+  method: 'GET',
+  path: '/api/diary/:slug/day/:day/pdf',
+  access: 'diary.read',
+  tag: 'Laporan Harian',
+  summary:
+    "PDF laporan harian (A4) dengan kode verifikasi dan QR di setiap halaman, satu per versi hari; dibuat di latar belakang saat pertama diminta: 409 'sedang dibuat' dengan Retry-After sampai siap. revision: revisi lama (yang sudah diganti) tetap bisa diunduh",
+  query: { revision: 'revisi yang dicetak (bawaan: revisi terkini)' },
+  produces: 'file',
+  files: { types: ['application/pdf'], range: true },
+  errors: [409],
 })

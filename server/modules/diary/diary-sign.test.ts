@@ -350,6 +350,20 @@ describe(`Laporan Harian: signing, the lock and a revision (${TEST_DB})`, () => 
     expect(JSON.parse(entry?.detail ?? '{}')).toMatchObject({ step: 'return', note: 'Jumlah tukang salah' })
   })
 
+  it('a resubmit of the same content keeps the signatures over it; the contractor cannot sign twice (409)', async () => {
+    const day = '2025-07-14'
+    await written(day)
+    const first = await submit(day)
+    expect((await publicSign(first.token, SETUJU)).status).toBe(200)
+    const again = await submit(day)
+    expect((await getDay(day)).signatures.map((s: { role: string }) => s.role)).toEqual(['kontraktor'])
+    const twice = await publicSign(again.token, SETUJU)
+    expect(twice.status).toBe(409)
+    expect(twice.json.message).toBe(DIARY_MSG.alreadySigned)
+    // Nothing of the refused answer stayed: the link is unused still.
+    expect((await t.app.request(`${PUBLIC_PAGE_PREFIXES.sign}${again.token}`)).status).toBe(200)
+  })
+
   it('the page form: Kembalikan without script works; a bad form answers the form again (422)', async () => {
     const day = '2025-07-11'
     await written(day)
