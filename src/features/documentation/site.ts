@@ -36,6 +36,8 @@ export type DocFilters = {
   work_item?: number
   uploader?: number
   status?: Status
+  /** 'outside': only items with a photo outside the project's site ('Di luar lokasi', issue 34). */
+  site?: 'outside'
 }
 
 const YMD = /^\d{4}-\d{2}-\d{2}$/
@@ -59,6 +61,7 @@ export function parseDocFilters(search: Record<string, unknown>): DocFilters {
   if (uploader) out.uploader = uploader
   if (typeof search.status === 'string' && (STATUSES as string[]).includes(search.status))
     out.status = search.status as Status
+  if (search.site === 'outside') out.site = 'outside'
   return out
 }
 

@@ -10,6 +10,7 @@ import { DocAuthor, DocCardBar, DocChips, DocDescription, DocReviewActions } fro
 import { DocCarousel } from './doc-carousel'
 import { DocStatusBadge } from './doc-parts'
 import { CardPlace, DuplicateNote } from './photo-place'
+import { cardImage, SiteNote } from './site-note'
 
 export type DocCardProps = {
   doc: SiteDoc
@@ -98,6 +99,7 @@ export const DocCard = memo(function DocCard({
         <DocDescription description={doc.description} />
         <DocChips doc={doc} />
         <CardPlace image={doc.images[0]} />
+        <SiteNote image={cardImage(doc.images)} />
         <DuplicateNote doc={doc} />
         {doc.status === 'rejected' && doc.review_note ? (
           <Notice data-testid="review-note" tone="danger" className={reviewNote}>

@@ -18,9 +18,14 @@ const STATUS_OPTIONS: { value: Status | ''; label: string }[] = [
   { value: 'rejected', label: 'Revisi' },
 ]
 
+const SITE_OPTIONS = [
+  { value: '', label: 'Semua lokasi' },
+  { value: 'outside', label: 'Di luar lokasi' },
+]
+
 /**
  * The Dokumentasi tab's filters: the days the photos were taken (Asia/Jakarta days), work item,
- * uploader, status. They live in the URL (the project route's search params), so a shared link opens
+ * uploader, status, 'Di luar lokasi'. They live in the URL (the project route's search params), so a shared link opens
  * the same view.
  */
 export function DocFiltersBar({
@@ -92,10 +97,13 @@ export function DocFiltersBar({
       </summary>
       <div
         className={grid({
-          gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(5, minmax(0, 1fr))' },
+          gridTemplateColumns: {
+            base: '1fr 1fr',
+            md: 'repeat(3, minmax(0, 1fr))',
+            xl: 'repeat(6, minmax(0, 1fr))',
+          },
           gap: '2.5',
           mt: '3',
-          '& > :nth-child(5)': { gridColumn: { base: '1 / -1', md: 'auto' } },
         })}
       >
         {/* The day the photos were taken (the upload day where no capture time is known). */}
@@ -141,6 +149,14 @@ export function DocFiltersBar({
           value={filters.status ?? ''}
           options={STATUS_OPTIONS}
           onChange={(e) => set({ status: (e.target.value || undefined) as Status | undefined })}
+        />
+        {/* Against the project's site (issue 34): items with a photo outside its radius. */}
+        <SelectField
+          label="Lokasi"
+          name="filter_site"
+          value={filters.site ?? ''}
+          options={SITE_OPTIONS}
+          onChange={(e) => set({ site: e.target.value === 'outside' ? 'outside' : undefined })}
         />
       </div>
       {active > 0 ? (

@@ -24,6 +24,7 @@ import { formatCoords, mapLink, type SiteDoc, type SiteImage, shortHash } from '
 import { SWIPER_A11Y } from './carousel-parts'
 import { DocStatusBadge } from './doc-parts'
 import { DuplicateNote, placeLabel, placeTrust } from './photo-place'
+import { SiteNote } from './site-note'
 
 const roundButton = css({
   display: 'inline-flex',
@@ -146,6 +147,7 @@ function PhotoEvidence({ doc, image }: { doc: SiteDoc; image: SiteImage }) {
           </>
         ) : null}
       </span>
+      <SiteNote image={image} dark />
       {what.length > 0 ? (
         <span className={infoRow} data-testid="photo-what">
           <IconHardHat /> {what.join(' · ')}
