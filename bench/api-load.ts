@@ -75,6 +75,21 @@ const DRAIN_TIMEOUT_MS = Number(process.env.BENCH_DRAIN_TIMEOUT ?? 300) * 1000
 /** The documentation photo of the mixed load: the app compresses to <= 1920 px (PHOTO_COMPRESSION). */
 const PHOTO_SIDE = { width: 1920, height: 1440 }
 const PHOTO_OPERATION = 'write: photo upload'
+/** The diary save of the mixed load (issue 34); yesterday in UTC is never after the firm's today. */
+const DIARY_OPERATION = 'write: diary save'
+const DIARY_DAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
+const diaryBody = (n: string) => ({
+  base_version: 2_147_483_647,
+  base_versions: { manpower: 2_147_483_647 },
+  sections: {
+    manpower: [
+      { trade: 'Mandor', count: 1 },
+      { trade: 'Tukang batu', count: 6 },
+      { trade: 'Pekerja', count: 12 },
+    ],
+    notes: { problems: `Hujan siang hari, catatan ${n}` },
+  },
+})
 /** Issue 21's goal for the mixed load (same run, load generator on the same machine). */
 const GOAL = { readP99: 50, writeP99: 150 }
 /** The paced mixed run: requests/s for the whole mix, or photo uploads/s (the rate then follows). */
@@ -403,6 +418,7 @@ async function main() {
     // The employee (role pengawasan) uploads to the projects they are a member of, as a field worker does.
     const memberSlugs = await projectSlugs(db, projectIds.slice(0, MEMBER_PROJECTS))
     await checkPhotoUpload(base, employeeToken, memberSlugs[0] as string, photo)
+    await checkDiarySave(base, employeeToken, memberSlugs[0] as string)
     const other = await createAccount(db, {
       name: 'Perencana Bench',
       email: 'perencana@bench.test',
@@ -478,6 +494,19 @@ async function main() {
         // A fresh Idempotency-Key per upload, as the app's outbox sends one (src/features/documentation/api.ts).
         headers: { ...asEmployee, 'content-type': photo.contentType, 'idempotency-key': 'bench-{uuid}' },
         bodyFile: photo.file,
+      },
+      // Issue 34: the supervisor's diary save (one section of yesterday's Laporan Harian, as the app's outbox
+      // sends it, with a fresh Idempotency-Key). The base is the largest version, a writer who has just read
+      // the day: the run measures the save, not the 409 path of two writers on one section (tested in
+      // server/modules/diary). Added beside the mix, so reads are 90 of 102 points here.
+      {
+        label: DIARY_OPERATION,
+        kind: 'write',
+        weight: 2,
+        method: 'PUT',
+        path: `/api/diary/{slug}/day/${DIARY_DAY}`,
+        headers: { ...asEmployee, ...json, 'idempotency-key': 'bench-{uuid}' },
+        body: JSON.stringify(diaryBody('{n}')),
       },
     ]
     // Edits and membership changes go to projects the benchmarked employee is not a member of, so the
@@ -778,6 +807,15 @@ async function docPhotoUpload(dir: string): Promise<PhotoUpload> {
 }
 
 /** One upload before the load, so a refused upload stops the bench instead of being measured as errors. */
+async function checkDiarySave(base: string, token: string, slug: string) {
+  const res = await fetch(`${base}/api/diary/${slug}/day/${DIARY_DAY}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(diaryBody('cek')),
+  })
+  if (res.status !== 200) throw new Error(`diary save answered ${res.status}: ${await res.text()}`)
+}
+
 async function checkPhotoUpload(base: string, token: string, slug: string, photo: PhotoUpload) {
   const res = await fetch(`${base}/api/doc/${slug}/upload`, {
     method: 'POST',
