@@ -353,7 +353,10 @@ const position = () =>
     ),
   )
 
-/** POST .../sign (signed in): the pengawas signs; an admin may add 'mengetahui'. */
+/**
+ * POST .../sign (signed in, `can.diary_write`): the pengawas signs; 'mengetahui' is an admin's (the
+ * screens offer it where the project's `can.manage` is true; anyone else gets 403).
+ */
 export const DiarySignSchema = v.object({
   name: name('Nama harus diisi'),
   position: position(),
