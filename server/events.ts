@@ -37,6 +37,8 @@ export type DomainEvent =
   | { type: 'comment_added'; actorId: number; projectId: number; docId: number; commentId: number }
   // The job queue finished (or gave up on) a report: nobody acted, so the admin who asked is told too.
   | { type: 'report_ready' | 'report_failed'; actorId: null; projectId: number; reportId: number }
+  // The diary reminder job (issue 34): the project's diary for `day` (firm day) is still empty.
+  | { type: 'diary_reminder'; actorId: null; projectId: number; day: string }
 
 type Listener = (event: DomainEvent) => void | Promise<void>
 

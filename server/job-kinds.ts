@@ -1,4 +1,5 @@
 import type { JobKind } from './jobs/job-kind'
+import { diaryReminderJob } from './modules/diary/diary-reminder-job'
 import { docPrivacyJob } from './modules/documentation/doc-privacy-job'
 import { docThumbnailJob } from './modules/documentation/doc-thumbnail-job'
 import { reportRenderJob } from './modules/reports/report-render-job'
@@ -19,4 +20,5 @@ export const JOB_KINDS: readonly JobKind<any>[] = [
   reportRenderJob,
   uploadSweepJob,
   resumableSweepJob,
+  diaryReminderJob,
 ]

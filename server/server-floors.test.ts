@@ -33,6 +33,7 @@ const MODULE_IMPORTS: Record<string, string> = {
   'auth -> users/user-view': 'the one answer shape of a users row (login, /me)',
   'auth -> whatsapp/send-queue': 'a reset code goes out through the WhatsApp queue it owns',
   'auth -> whatsapp/state': 'whether WhatsApp is linked is its state table',
+  'diary -> settings/firm-settings': 'the firm’s name, logo and diary reminder hour are the settings table',
   'diary -> shares/share-crypto': 'a sign link’s token is made and checked like a share link’s',
   'diary -> whatsapp/send-queue': 'a sign link goes out through the WhatsApp queue it owns',
   'diary -> whatsapp/state': 'whether WhatsApp is linked is its state table',

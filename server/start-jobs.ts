@@ -1,13 +1,15 @@
 import type { Deps } from './deps'
 import { JOB_KINDS } from './job-kinds'
 import { JobRunner } from './jobs/job-runner'
+import { queueDiaryReminder } from './modules/diary/diary-reminder-job'
 import { queueResumableSweep } from './modules/resumable-uploads/resumable-sweep-job'
 import { queueUploadSweep } from './uploads/sweep-job'
 
 /**
  * This process's runner for every registered kind, woken by jobs queued here (deps.jobs): JOB_CONCURRENCY
  * short jobs and one long job at a time (job-kind.ts, lanes). It also makes sure the hourly sweep of
- * what killed processes left is queued (server/uploads/sweep-job.ts).
+ * what killed processes left is queued (server/uploads/sweep-job.ts), and the daily diary reminder
+ * (server/modules/diary/diary-reminder-job.ts).
  */
 export function startJobRunner(deps: Deps): JobRunner {
   const runner = new JobRunner({
@@ -25,6 +27,9 @@ export function startJobRunner(deps: Deps): JobRunner {
   )
   queueResumableSweep(deps.db, deps.dialect).catch((err) =>
     deps.logger.error('queueing the sweep of expired resumable uploads failed', err),
+  )
+  queueDiaryReminder(deps.db, deps.dialect).catch((err) =>
+    deps.logger.error('queueing the daily diary reminder failed', err),
   )
   return runner
 }

@@ -27,6 +27,7 @@ import * as whatsappPacing from './migrations/021-whatsapp-pacing'
 import * as resumableUploads from './migrations/022-resumable-uploads'
 import * as projectContract from './migrations/023-project-contract'
 import * as diary from './migrations/024-diary'
+import * as diaryReminder from './migrations/026-diary-reminder'
 import { pgPoolConfig, pgPoolSettings } from './pg-pool'
 import type { DB } from './schema'
 import { refuseNewerSchema } from './schema-version'
@@ -109,6 +110,7 @@ const MIGRATIONS: Record<string, { up: (d: Dialect) => Migration['up'] }> = {
   '022-resumable-uploads': resumableUploads,
   '023-project-contract': projectContract,
   '024-diary': diary,
+  '026-diary-reminder': diaryReminder,
 }
 
 /** The migrations this build knows, oldest first (server/db/schema-version.ts compares them). */

@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
 import type { Role } from '../../src/contracts/common'
 import type { LocationSource } from '../../src/contracts/documentation'
 import type { Area, Status } from '../../src/contracts/projects'
+import type * as DiaryReminder from './diary-reminder-schema'
 import type * as Diary from './diary-schema'
 
 // Timestamps are ISO-8601 UTC text in both dialects so ordering and comparisons agree.
@@ -404,6 +405,7 @@ export type DB = {
   diary_signatures: Diary.DiarySignaturesTable
   diary_versions: Diary.DiaryVersionsTable
   diary_sign_links: Diary.DiarySignLinksTable
+  diary_reminders: DiaryReminder.DiaryRemindersTable
   project_members: ProjectMembersTable
   folders: FoldersTable
   files: FilesTable
@@ -446,6 +448,8 @@ export type FirmSettingsTable = {
   logo_key: ColumnType<string | null, string | null | undefined, string | null>
   updated_by: number | null
   updated_at: string
+  /** The diary reminder's hour (0-23, firm time), null: off (migration 026, default 16). */
+  diary_reminder_hour: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export type UserRow = Selectable<UsersTable>

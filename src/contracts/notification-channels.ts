@@ -69,6 +69,10 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, { label: string;
   project_created: { label: 'Project baru', hint: 'Project yang dibuat atau Anda diikutkan' },
   report_ready: { label: 'Laporan siap', hint: 'Laporan yang Anda minta selesai disusun' },
   report_failed: { label: 'Laporan gagal', hint: 'Laporan yang Anda minta gagal disusun' },
+  diary_reminder: {
+    label: 'Pengingat laporan harian',
+    hint: 'Laporan harian proyek Anda belum diisi pada jam yang ditentukan firma',
+  },
 }
 
 export const NOTIFICATION_CHANNELS_MSG = {

@@ -15,6 +15,8 @@ export const NOTIFICATION_TYPES = [
   // Issue 24: the report an admin asked for is ready, or could not be made.
   'report_ready',
   'report_failed',
+  // Issue 34: today's diary of a project is still empty at the firm's hour (pengawasan members).
+  'diary_reminder',
 ] as const
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number]
 

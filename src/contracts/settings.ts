@@ -21,6 +21,11 @@ export const FirmSettingsViewSchema = v.object({
   logo_url: v.nullable(v.string()),
   /** When an admin last saved them; null while FIRM_NAME is all there is. */
   updated_at: v.nullable(v.string()),
+  /**
+   * The hour (0-23, the firm's time zone) the diary reminder goes out at to a project whose diary for
+   * today is still empty, Monday to Saturday; null: no reminder (docs/decisions/0092).
+   */
+  diary_reminder_hour: v.nullable(v.number()),
 })
 export type FirmSettings = v.InferOutput<typeof FirmSettingsViewSchema>
 
@@ -30,6 +35,8 @@ export const FIRM_PHONE_MAX = 40
 export const SIGNATORY_FIELD_MAX = 80
 export const SIGNATORIES_MAX = 4
 export const LOGO_MAX_BYTES = 1024 * 1024
+/** The diary reminder's hour until an admin chooses one (16.00). */
+export const DIARY_REMINDER_DEFAULT_HOUR = 16
 
 /** The three lines every Indonesian supervision report signs, offered when none are set. */
 export const DEFAULT_SIGNATORY_LABELS = ['Dibuat oleh', 'Diperiksa oleh', 'Disetujui oleh'] as const
@@ -53,6 +60,7 @@ export const SETTINGS_MSG = {
   fieldLong: `Terlalu panjang (maks. ${SIGNATORY_FIELD_MAX} karakter)`,
   tooMany: `Paling banyak ${SIGNATORIES_MAX} penanda tangan`,
   notList: 'Daftar penanda tangan tidak valid',
+  reminderHour: 'Jam pengingat harus 0 sampai 23, atau matikan pengingat',
 } as const
 
 /** One line of text, may be left empty. */
@@ -105,6 +113,17 @@ export const FirmSettingsSchema = v.object(
       v.pipe(
         v.optional(v.array(SignatorySchema, SETTINGS_MSG.notList), []),
         v.maxLength(SIGNATORIES_MAX, SETTINGS_MSG.tooMany),
+      ),
+    ),
+    // Absent: left as it is (a client that does not know it never turns the reminder back on or off).
+    diary_reminder_hour: v.optional(
+      v.nullable(
+        v.pipe(
+          v.number(SETTINGS_MSG.reminderHour),
+          v.integer(SETTINGS_MSG.reminderHour),
+          v.minValue(0, SETTINGS_MSG.reminderHour),
+          v.maxValue(23, SETTINGS_MSG.reminderHour),
+        ),
       ),
     ),
   },

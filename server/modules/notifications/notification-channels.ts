@@ -64,6 +64,10 @@ const KINDS_OF_ROLE: Record<'admin' | 'staff', NotificationType[]> = {
   ],
   staff: ['file_approved', 'file_revision', 'comment_added', 'project_created'],
 }
+/** Kinds only one staff role receives: the diary reminder goes to a project's pengawasan members. */
+const KINDS_OF_STAFF_ROLE: Partial<Record<string, NotificationType[]>> = { pengawasan: ['diary_reminder'] }
+const kindsOf = (role: string): NotificationType[] =>
+  role === 'admin' ? KINDS_OF_ROLE.admin : [...KINDS_OF_ROLE.staff, ...(KINDS_OF_STAFF_ROLE[role] ?? [])]
 
 function view(prefs: Prefs, role: string, phone: string | null): NotificationChannels {
   return {
@@ -73,7 +77,7 @@ function view(prefs: Prefs, role: string, phone: string | null): NotificationCha
     >,
     admin_projects: role === 'admin' ? prefs.adminProjects : null,
     phone: normalizePhone(phone),
-    kinds: KINDS_OF_ROLE[role === 'admin' ? 'admin' : 'staff'],
+    kinds: kindsOf(role),
   }
 }
 

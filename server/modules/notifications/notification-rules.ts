@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import { ROLE_LABELS } from '../../../src/contracts/common'
+import { indonesianDayName } from '../../../src/contracts/days'
 import type { NotificationType } from '../../../src/contracts/notifications'
 import type { DB } from '../../db/schema'
 import type { DomainEvent } from '../../events'
@@ -181,6 +182,36 @@ export const NOTIFICATION_RULES: Rules = {
   },
   report_ready: reportDone,
   report_failed: reportDone,
+  diary_reminder: diaryReminder,
+}
+
+/**
+ * Today's diary is still empty at the firm's hour (server/modules/diary/diary-reminder-job.ts): the
+ * project's pengawasan members, who write it, hear of it (admins write it too, but oversee; not told).
+ */
+async function diaryReminder(
+  db: Db,
+  e: Extract<DomainEvent, { type: 'diary_reminder' }>,
+): Promise<Draft | null> {
+  const [project, members] = await Promise.all([
+    projectOf(db, e.projectId),
+    db
+      .selectFrom('project_members')
+      .innerJoin('users', 'users.id', 'project_members.user_id')
+      .select('users.id')
+      .where('project_members.project_id', '=', e.projectId)
+      .where('users.role', '=', 'pengawasan')
+      .execute(),
+  ])
+  if (!project || members.length === 0) return null
+  return {
+    type: 'diary_reminder',
+    to: members.map((m) => m.id),
+    title: 'Laporan harian belum diisi',
+    message: `Laporan harian ${project.name} untuk hari ini (${indonesianDayName(e.day)}) belum diisi.`,
+    link: projectLink(project.slug, 'harian'),
+    projectId: project.id,
+  }
 }
 
 /** The report's maker hears that it is ready (with its pages) or that it could not be made. */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { pathTo } from '../../../src/contracts/endpoint'
 import { storageBlob } from '../../../src/contracts/public-paths'
-import type { Signatory } from '../../../src/contracts/settings'
+import { DIARY_REMINDER_DEFAULT_HOUR, type Signatory } from '../../../src/contracts/settings'
 import type { DB } from '../../db/schema'
 import type { Deps } from '../../deps'
 
@@ -19,6 +19,8 @@ export type StoredFirmSettings = {
   /** A public blob key, or null. */
   logoKey: string | null
   updatedAt: string | null
+  /** The diary reminder's hour (0-23, firm time), null: off. */
+  diaryReminderHour: number | null
 }
 
 /** The one row's id: the database is the firm's. */
@@ -38,6 +40,7 @@ export async function readFirmSettings(deps: { db: Kysely<DB>; config: Pick<Deps
       signatories: [],
       logoKey: null,
       updatedAt: null,
+      diaryReminderHour: DIARY_REMINDER_DEFAULT_HOUR,
     } satisfies StoredFirmSettings
   return {
     name: row.name,
@@ -46,6 +49,7 @@ export async function readFirmSettings(deps: { db: Kysely<DB>; config: Pick<Deps
     signatories: parseSignatories(row.signatories),
     logoKey: row.logo_key,
     updatedAt: row.updated_at,
+    diaryReminderHour: row.diary_reminder_hour,
   } satisfies StoredFirmSettings
 }
 

@@ -25,6 +25,7 @@ export function toView(s: StoredFirmSettings): FirmSettings {
     signatories: s.signatories,
     logo_url: logoUrl(s.logoKey),
     updated_at: s.updatedAt,
+    diary_reminder_hour: s.diaryReminderHour,
   }
 }
 
@@ -47,6 +48,8 @@ export async function saveFirmSettings(
     signatories: JSON.stringify(input.signatories),
     updated_by: user.id,
     updated_at: nowIso(),
+    // Absent from the body: kept as stored (a new row takes the column's default, 16).
+    ...(input.diary_reminder_hour === undefined ? {} : { diary_reminder_hour: input.diary_reminder_hour }),
   }
   await deps.db
     .insertInto('firm_settings')

@@ -34,6 +34,8 @@ describe('firm settings', () => {
       signatories: [],
       logo_url: null,
       updated_at: null,
+      // The diary reminder's default hour (decision 0092).
+      diary_reminder_hour: 16,
     })
   })
 

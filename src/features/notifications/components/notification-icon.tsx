@@ -6,6 +6,7 @@ import {
   IconBell,
   IconCheckCircle,
   IconFileCheck,
+  IconFileClock,
   IconFolderKanban,
   IconMessageSquare,
   IconRotateCcw,
@@ -45,6 +46,7 @@ const KINDS: Record<string, Kind> = {
   project_created: { Icon: IconFolderKanban, tone: tone.indigo, label: 'Project baru' },
   report_ready: { Icon: IconFileCheck, tone: tone.green, label: 'Laporan siap' },
   report_failed: { Icon: IconAlertTriangle, tone: tone.red, label: 'Laporan gagal' },
+  diary_reminder: { Icon: IconFileClock, tone: tone.amber, label: 'Laporan harian belum diisi' },
 }
 const DEFAULT_KIND: Kind = { Icon: IconBell, tone: tone.slate, label: 'Notifikasi' }
 

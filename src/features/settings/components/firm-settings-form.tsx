@@ -16,6 +16,7 @@ import { TextAreaField, TextField } from '../../../ui/field'
 import { IconSave } from '../../../ui/icons'
 import { notify } from '../../../ui/notify'
 import { useSaveFirmSettings } from '../queries'
+import { DiaryReminderCard } from './diary-reminder-card'
 import { SignatoryRows } from './signatory-rows'
 
 type Values = { name: string; address: string; phone: string }
@@ -34,6 +35,7 @@ export function FirmSettingsForm({ settings }: { settings: FirmSettings }) {
     phone: settings.phone,
   })
   const [rows, setRows] = useState<Signatory[]>(() => startingRows(settings))
+  const [reminderHour, setReminderHour] = useState(settings.diary_reminder_hour)
   const [errors, setErrors] = useState<FieldErrors>({})
   const save = useSaveFirmSettings()
 
@@ -50,7 +52,11 @@ export function FirmSettingsForm({ settings }: { settings: FirmSettings }) {
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault()
-    const result = validate(FirmSettingsSchema, { ...values, signatories: rows })
+    const result = validate(FirmSettingsSchema, {
+      ...values,
+      signatories: rows,
+      diary_reminder_hour: reminderHour,
+    })
     if (!result.ok) {
       setErrors(result.errors)
       return
@@ -109,6 +115,14 @@ export function FirmSettingsForm({ settings }: { settings: FirmSettings }) {
           ) : null}
         </div>
       </Card>
+      <DiaryReminderCard
+        hour={reminderHour}
+        error={errors.diary_reminder_hour}
+        onChange={(hour) => {
+          setReminderHour(hour)
+          setErrors((current) => withoutError(current, 'diary_reminder_hour'))
+        }}
+      />
       <div className={hstack({ justify: 'flex-end' })}>
         <Button type="submit" loading={save.isPending} needsSignal="Perlu sinyal untuk menyimpan">
           {save.isPending ? null : <IconSave size={16} />} Simpan pengaturan
