@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { type DocWrite, docWriteRequest } from '../contracts/doc-writes'
 import { OUTBOX_KINDS, refreshTargets } from './outbox-kinds'
 import type { OutboxItem } from './outbox-types'
-import { docKeys, PROJECT_COUNTS } from './query-keys'
+import { diaryKeys, docKeys, PROJECT_COUNTS } from './query-keys'
 
 const item = (over: Partial<OutboxItem>): OutboxItem => ({
   key: 'k',
@@ -128,5 +128,18 @@ describe('outbox kinds', () => {
     expect(OUTBOX_KINDS['doc.like'].coalesce?.(scope)).toBe('like:jembatan:d-1')
     expect(OUTBOX_KINDS['doc.upload'].coalesce).toBeUndefined()
     expect(OUTBOX_KINDS['doc.upload'].refPath).toEqual(['docs', 0, 'uuid'])
+  })
+
+  it('a diary save refreshes its day and the list, and coalesces per day and section', () => {
+    const kind = OUTBOX_KINDS['diary.save']
+    expect(kind).toMatchObject({ label: 'Laporan harian', icon: 'diary', version: 1 })
+    const scope = { slug: 'jembatan', day: '2026-12-04', section: 'manpower', value: '[]' }
+    expect(refreshTargets(item({ kind: 'diary.save', version: 1, scope }))).toEqual([
+      diaryKeys.day('jembatan', '2026-12-04'),
+      diaryKeys.days('jembatan'),
+    ])
+    expect(kind.coalesce?.(scope)).toBe('diary:jembatan:2026-12-04:manpower')
+    expect(kind.coalesce?.({ ...scope, section: 'weather' })).not.toBe(kind.coalesce?.(scope))
+    expect(kind.coalesce?.({ ...scope, day: '2026-12-03' })).not.toBe(kind.coalesce?.(scope))
   })
 })

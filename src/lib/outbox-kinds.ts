@@ -1,5 +1,5 @@
 import type { OutboxItem } from './outbox-types'
-import { docKeys, fileListKeys, PROJECT_COUNTS, recapKeys } from './query-keys'
+import { diaryKeys, docKeys, fileListKeys, PROJECT_COUNTS, recapKeys } from './query-keys'
 
 /*
  * Every kind of write the outbox may hold. A queued item stores its kind, its scope (slug, doc, ...)
@@ -18,7 +18,7 @@ export type OutboxKind = {
   /** What the kind is, in Indonesian (the outbox panel and its waiting cards). */
   label: string
   version: number
-  icon: 'photo' | 'comment' | 'like' | 'file'
+  icon: 'photo' | 'comment' | 'like' | 'file' | 'diary'
   /** Query keys fetched again once an item of this kind landed. */
   refresh: (scope: OutboxScope) => ReadonlyArray<readonly unknown[]>
   /** Items of one key replace each other while waiting (a like set, unset and set again is one like). */
@@ -66,6 +66,16 @@ export const OUTBOX_KINDS: Record<string, OutboxKind> = {
     version: 1,
     icon: 'file',
     refresh: (s) => [recapKeys.list(s.slug), PROJECT_COUNTS],
+  },
+  // Issue 34: one section of a day's Laporan Harian (scope: slug, day, section and the section's JSON as
+  // `value`, shown at once on the day screen). A newer save of the same section replaces one still waiting;
+  // a 409 with both copies stays as a refused item holding them (the day screen asks which copy stays).
+  'diary.save': {
+    label: 'Laporan harian',
+    version: 1,
+    icon: 'diary',
+    refresh: (s) => [diaryKeys.day(s.slug, s.day), diaryKeys.days(s.slug)],
+    coalesce: (s) => `diary:${s.slug}:${s.day}:${s.section}`,
   },
   'doc.like': {
     label: 'Suka',

@@ -81,10 +81,11 @@ const FALLBACK_MESSAGE = 'Server menolak permintaan ini'
 const NETWORK_MESSAGE = 'Tidak ada koneksi ke server'
 const SERVER_BUSY_MESSAGE = 'Server sedang sibuk atau tidak tersedia'
 
-async function readAnswer(res: Response): Promise<{ message?: string; data?: unknown }> {
+async function readAnswer(res: Response): Promise<{ message?: string; data?: unknown; clash?: unknown }> {
   try {
-    const body = (await res.json()) as { message?: unknown; data?: unknown }
-    return { message: typeof body.message === 'string' ? body.message : undefined, data: body.data }
+    const body = (await res.json()) as { message?: unknown; data?: unknown; clashes?: unknown; day?: unknown }
+    const clash = Array.isArray(body.clashes) ? { clashes: body.clashes, day: body.day } : undefined
+    return { message: typeof body.message === 'string' ? body.message : undefined, data: body.data, clash }
   } catch {
     return {}
   }
@@ -98,7 +99,7 @@ async function attempt(
   ref: string | undefined,
 ): Promise<
   | { kind: 'landed'; data: unknown; replayed: boolean }
-  | { kind: 'final'; error: OutboxError }
+  | { kind: 'final'; error: OutboxError; result?: unknown }
   | { kind: 'retry'; error: OutboxError; retryAfterMs?: number }
   | { kind: 'auth' }
 > {
@@ -117,7 +118,7 @@ async function attempt(
     headers['Content-Type'] = stored.body.contentType
   const timeoutMs = (bytes: number) => deps.timeoutMs?.(bytes) ?? 30_000 + bytes / 20
   let res: Response
-  let answer: { message?: string; data?: unknown }
+  let answer: { message?: string; data?: unknown; clash?: unknown }
   if (stored.body?.type === 'resumable') {
     const sent = await sendResumable(item, url, stored.body, {
       fetch: deps.fetch,
@@ -158,6 +159,9 @@ async function attempt(
     status: res.status,
     message: answer.message || (res.status >= 500 ? SERVER_BUSY_MESSAGE : FALLBACK_MESSAGE),
   }
+  // A 409 with both copies of what clashed (a diary section changed on both sides) is about the content:
+  // the same bytes can never land. Final, and the item keeps the copies so its screen can ask which stays.
+  if (res.status === 409 && answer.clash) return { kind: 'final', error, result: answer.clash }
   if (isRetryableStatus(res.status))
     return { kind: 'retry', error, retryAfterMs: parseRetryAfter(res.headers.get('Retry-After'), deps.now()) }
   return { kind: 'final', error }
@@ -280,6 +284,7 @@ async function runReplay(deps: ReplayDeps, options: ReplayOptions): Promise<Repl
         status: 'failed',
         attempts: i.attempts + 1,
         lastError: outcome.error,
+        ...(outcome.result === undefined ? {} : { result: outcome.result }),
         updatedAt: now(),
       }))
       summary.failed++

@@ -44,3 +44,11 @@ export const workItemKeys = {
   all: ['work-items'] as const,
   project: (projectId: number) => [...workItemKeys.all, projectId] as const,
 }
+
+/** The Laporan Harian (issue 34): a project's list of days and each day, also refreshed by the outbox. */
+export const diaryKeys = {
+  all: ['diary'] as const,
+  project: (slug: string) => [...diaryKeys.all, slug] as const,
+  days: (slug: string) => [...diaryKeys.project(slug), 'days'] as const,
+  day: (slug: string, day: string) => [...diaryKeys.project(slug), 'day', day] as const,
+}

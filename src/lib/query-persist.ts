@@ -87,6 +87,15 @@ function dehydrateChanged(client: QueryClient, hashes: Set<string>): DehydratedS
   )
 }
 
+/**
+ * How long a persisted answer is kept: PERSIST_MAX_AGE, or longer where its query asks for it in
+ * `meta.persistMaxAge` (the diary keeps its last 14 days on the phone, docs/offline.md).
+ */
+function persistedAge(query: Record['query']): number {
+  const asked = query.meta?.persistMaxAge
+  return typeof asked === 'number' && asked > PERSIST_MAX_AGE ? asked : PERSIST_MAX_AGE
+}
+
 /** Reads the persisted queries into the client. Expired and foreign-version records are deleted. */
 export async function restoreQueryCache(client: QueryClient, now = Date.now()): Promise<number> {
   void del(LEGACY_KEY).catch(() => undefined)
@@ -119,7 +128,8 @@ export async function restoreQueryCache(client: QueryClient, now = Date.now()): 
   const keep: Record['query'][] = []
   const drop: IDBValidKey[] = []
   for (const [key, row] of byHash) {
-    if (row?.buster !== CACHE_BUSTER || now - row.query.state.dataUpdatedAt > PERSIST_MAX_AGE) drop.push(key)
+    if (row?.buster !== CACHE_BUSTER || now - row.query.state.dataUpdatedAt > persistedAge(row.query))
+      drop.push(key)
     else keep.push({ ...row.query, state: { ...row.query.state, isInvalidated: true } })
   }
   if (drop.length > 0) void delMany(drop, store).catch(() => undefined)

@@ -1,6 +1,8 @@
-import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router'
+import { createFileRoute, Link, useLocation, useNavigate } from '@tanstack/react-router'
 import { lazy, type ReactNode } from 'react'
+import { button } from 'styled-system/recipes'
 import { AREAS, type Area, type Project } from '../../contracts/projects'
+import { saveDiaryOffline } from '../../features/diary/offline'
 import { docCommentsQueryOptions, docListQueryOptions } from '../../features/documentation/queries'
 import { type DocFilters, parseDocFilters } from '../../features/documentation/site'
 import { saveFileTreesOffline } from '../../features/files/offline'
@@ -10,6 +12,7 @@ import { projectDetailQueryOptions } from '../../features/projects/queries'
 import { saveRecapsOffline } from '../../features/recaps/offline'
 import type { OfflineSaveStep } from '../../lib/offline-save'
 import { loadForScreen } from '../../lib/route-load'
+import { IconHardHat } from '../../ui/icons'
 import { RoutePending } from '../../ui/route-pending'
 
 // Each area is its own chunk: the Dokumentasi tab does not wait for the file browser's code, nor the
@@ -70,6 +73,7 @@ function offlineSteps(project: Project): OfflineSaveStep[] {
     },
     saveFileTreesOffline(project),
     saveRecapsOffline(project),
+    saveDiaryOffline(project),
   ]
 }
 
@@ -127,7 +131,20 @@ function ProjectRoute() {
         })
       }
       renderArea={(a, project) => AREA_PANELS[a](project, context)}
-      renderActions={(project) => <SaveOfflineButton scope={project.slug} steps={offlineSteps(project)} />}
+      renderActions={(project) => (
+        <>
+          {/* Laporan Harian (issue 34): every member reads, pengawasan and admins write. */}
+          <Link
+            to="/project/$slug/harian"
+            params={{ slug: project.slug }}
+            className={button({ variant: 'secondary' })}
+            data-testid="diary-link"
+          >
+            <IconHardHat /> Laporan Harian
+          </Link>
+          <SaveOfflineButton scope={project.slug} steps={offlineSteps(project)} />
+        </>
+      )}
     />
   )
 }

@@ -21,6 +21,7 @@ import {
   IconCloudUpload,
   IconFile,
   IconHardDrive,
+  IconHardHat,
   IconHeartSmall,
   IconImage,
   IconMessageSquare,
@@ -45,6 +46,7 @@ const KIND_ICONS: Record<OutboxKind['icon'], typeof IconImage> = {
   comment: IconMessageSquare,
   like: IconHeartSmall,
   file: IconFile,
+  diary: IconHardHat,
 }
 
 function KindIcon({ item }: { item: OutboxItem }) {

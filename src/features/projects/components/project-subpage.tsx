@@ -28,7 +28,8 @@ export function ProjectSubpage({
   children,
 }: {
   slug: string
-  allowedBy: keyof ProjectCan
+  /** The project's `can` the page needs; none: every member of the project (Laporan Harian). */
+  allowedBy?: keyof ProjectCan
   title: string
   subtitle: ReactNode
   icon: ReactNode
@@ -88,7 +89,7 @@ export function ProjectSubpage({
           <p className={css({ mt: '1', fontSize: 'sm', color: 'fgMuted' })}>{subtitle}</p>
         </div>
       </header>
-      {projectCan(project)[allowedBy] ? (
+      {!allowedBy || projectCan(project)[allowedBy] ? (
         children(project)
       ) : (
         <EmptyState
