@@ -21,8 +21,11 @@ const chromium = {
 export default defineConfig({
   testDir: '.',
   outputDir: path.join(root, 'test-results', `e2e-${PORT}`),
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Generous limits: CI shares a 2-core machine and has run the suite 2.7 times slower than a quiet one
+  // (53.6 against 19.9 minutes), where stories of 25 s hit a 60 s limit. The tests assert what users see,
+  // never how fast: speed is the benches' (bench/, docs/performance.md).
+  timeout: 150_000,
+  expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: 2,
   retries: 0,

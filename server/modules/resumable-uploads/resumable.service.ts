@@ -227,12 +227,14 @@ export function completeUpload(
   id: string,
 ): Promise<Response> {
   return idempotentCreate(c, deps, async ({ claim }): Promise<CreateAnswer> => {
-    const row = await findUpload(deps.db, target, id)
-    if (row.completed_at) {
-      // Same key: the stored answer is replayed (claim throws it); another key: this upload is spent.
-      await claim(JSON.parse(row.fingerprint ?? 'null'))
+    // An upload completed already: the same key is answered from the stored answer (claim throws the
+    // replay), another key finds it spent.
+    const spent = async (done: UploadRow): Promise<never> => {
+      await claim(JSON.parse(done.fingerprint ?? 'null'))
       throw new AppError(409, RESUMABLE_MSG.alreadyDone)
     }
+    const row = await findUpload(deps.db, target, id)
+    if (row.completed_at) return spent(row)
     if (Number(row.received_bytes) < Number(row.size_bytes))
       throw new AppError(
         409,
@@ -246,26 +248,38 @@ export function completeUpload(
       .where('upload_id', '=', id)
       .orderBy('start_byte')
       .execute()
-    return withAssembled(deps, target, row, parts, async (upload) => {
-      const { input, fingerprint } = await target.service.prepare(target.authorized, upload)
-      const tx = await claim(fingerprint)
-      const marked = await tx.trx
-        .updateTable('resumable_uploads')
-        .set({ completed_at: nowIso(), fingerprint: JSON.stringify(fingerprint), expires_at: expiry() })
-        .where('id', '=', id)
-        .where('completed_at', 'is', null)
-        .executeTakeFirst()
-      if (Number(marked.numUpdatedRows) === 0) throw new AppError(409, RESUMABLE_MSG.alreadyDone)
-      await tx.trx.deleteFrom('resumable_parts').where('upload_id', '=', id).execute()
-      tx.afterCommit(() =>
-        deleteBlobsQuietly(
-          deps,
-          parts.map((p) => ({ key: p.blob_key, visibility: 'private' as const })),
-          'of a completed resumable upload',
-        ),
-      )
-      return target.service.answer(await target.service.store(deps, tx, target.authorized, input))
-    })
+    let claimed = false
+    try {
+      return await withAssembled(deps, target, row, parts, async (upload) => {
+        const { input, fingerprint } = await target.service.prepare(target.authorized, upload)
+        claimed = true
+        const tx = await claim(fingerprint)
+        const marked = await tx.trx
+          .updateTable('resumable_uploads')
+          .set({ completed_at: nowIso(), fingerprint: JSON.stringify(fingerprint), expires_at: expiry() })
+          .where('id', '=', id)
+          .where('completed_at', 'is', null)
+          .executeTakeFirst()
+        if (Number(marked.numUpdatedRows) === 0) throw new AppError(409, RESUMABLE_MSG.alreadyDone)
+        await tx.trx.deleteFrom('resumable_parts').where('upload_id', '=', id).execute()
+        tx.afterCommit(() =>
+          deleteBlobsQuietly(
+            deps,
+            parts.map((p) => ({ key: p.blob_key, visibility: 'private' as const })),
+            'of a completed resumable upload',
+          ),
+        )
+        return target.service.answer(await target.service.store(deps, tx, target.authorized, input))
+      })
+    } catch (err) {
+      // The same complete sent to two processes at once (a retry after a lost answer): the first one's
+      // commit removes the parts (rows, then blobs) while this one still reads them, and the assembly
+      // fails on a missing part. That is not a failure of the upload: it is done, answer as for done.
+      if (claimed) throw err
+      const now = await findUpload(deps.db, target, id)
+      if (now.completed_at) return spent(now)
+      throw err
+    }
   })
 }
 
