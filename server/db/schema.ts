@@ -2,8 +2,10 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely'
 import type { Role } from '../../src/contracts/common'
 import type { LocationSource } from '../../src/contracts/documentation'
 import type { Area, Status } from '../../src/contracts/projects'
+import type { ProjectContractsTable } from './contract-schema'
 import type * as DiaryReminder from './diary-reminder-schema'
 import type * as Diary from './diary-schema'
+import type { DocImagesTable } from './doc-images-schema'
 
 // Timestamps are ISO-8601 UTC text in both dialects so ordering and comparisons agree.
 // Booleans are 0/1 integers in both dialects for the same reason.
@@ -74,22 +76,6 @@ export type ProjectsTable = {
   updated_by: ColumnType<number | null, number | null | undefined, number | null>
   /** The first day its weeks count from, YYYY-MM-DD firm time; null: the day it was made (migration 013). */
   start_day: ColumnType<string | null, string | null | undefined, string | null>
-}
-
-/** A project's contract and site (migration 023, server/modules/contract); the start day is projects.start_day. */
-export type ProjectContractsTable = {
-  project_id: number
-  number: string | null
-  contractor: string | null
-  owner: string | null
-  /** Whole rupiah (bigint; read back as a number: db/index.ts parses int8). */
-  value: number | null
-  duration_days: number | null
-  site_lat: number | null
-  site_lng: number | null
-  site_radius_m: number | null
-  updated_at: string
-  updated_by: number | null
 }
 
 export type ProjectMembersTable = { project_id: number; user_id: number; created_at: string }
@@ -188,39 +174,7 @@ export type HistoryTable = {
   detail: string | null
 }
 
-export type DocImagesTable = {
-  id: Generated<number>
-  uuid: string
-  doc_id: number
-  name: string
-  ext: string
-  blob_key: string
-  size_bytes: number
-  width: number | null
-  height: number | null
-  position: number
-  /** The ~480 px WebP beside the original (public blob), its size, and the EXIF capture time (migration 005). */
-  thumb_key: string | null
-  thumb_width: number | null
-  thumb_height: number | null
-  taken_at: string | null
-  /** 'ready', 'pending' (its thumbnail job has not run) or 'failed' (would not decode) (migration 009). */
-  thumb_state: ColumnType<ThumbState, ThumbState | undefined, ThumbState>
-  /** When the server stored it, the stored bytes' SHA-256, where it was taken (migration 010). */
-  received_at: ColumnType<string | null, string | null | undefined, string | null>
-  sha256: ColumnType<string | null, string | null | undefined, string | null>
-  lat: ColumnType<number | null, number | null | undefined, number | null>
-  lng: ColumnType<number | null, number | null | undefined, number | null>
-  accuracy_m: ColumnType<number | null, number | null | undefined, number | null>
-  /** Where lat/lng come from (migration 014): 'exif', 'camera', 'upload' (stored before it), null none. */
-  location_source: ColumnType<LocationSource | null, LocationSource | null | undefined, LocationSource | null>
-  /** The device's clock minus the server's at upload, seconds (migration 023); null: not sent, or stored before. */
-  clock_skew_s: ColumnType<number | null, number | null | undefined, number | null>
-  /** The item version it belongs to. */
-  version: ColumnType<number, number | undefined, number>
-}
-
-export type ThumbState = 'ready' | 'pending' | 'failed'
+export type { DocImagesTable, ThumbState } from './doc-images-schema'
 export type { LocationSource }
 
 /** The job queue (migration 009, server/jobs/job-queue.ts). */

@@ -9,7 +9,8 @@ import {
 } from '../../../src/contracts/contract'
 import { type Actor, access } from '../../access'
 import { recordHistory } from '../../base/audit'
-import type { DB, ProjectContractsTable } from '../../db/schema'
+import type { ProjectContractsTable } from '../../db/contract-schema'
+import type { DB } from '../../db/schema'
 import type { Deps } from '../../deps'
 import { nowIso } from '../../http'
 
