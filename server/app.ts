@@ -16,6 +16,7 @@ import { requireAuth } from './modules/auth/require-auth'
 import { contractRoutes } from './modules/contract/contract.routes'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes'
 import { diaryRoutes } from './modules/diary/diary.routes'
+import { diaryPrintRoutes } from './modules/diary/diary-print.routes'
 import { docRoutes } from './modules/documentation/documentation.routes'
 import { employeeRoutes } from './modules/employees/employees.routes'
 import { fileRoutes } from './modules/files/files.routes'
@@ -73,6 +74,7 @@ const API_MODULES: readonly Routes[] = [
   settingsRoutes,
   contractRoutes,
   diaryRoutes,
+  diaryPrintRoutes,
 ]
 
 /**

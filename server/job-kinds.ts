@@ -1,4 +1,5 @@
 import type { JobKind } from './jobs/job-kind'
+import { diaryPrintJob } from './modules/diary/diary-print-job'
 import { diaryReminderJob } from './modules/diary/diary-reminder-job'
 import { docPrivacyJob } from './modules/documentation/doc-privacy-job'
 import { docThumbnailJob } from './modules/documentation/doc-thumbnail-job'
@@ -18,6 +19,7 @@ export const JOB_KINDS: readonly JobKind<any>[] = [
   trashSweepJob,
   docPrivacyJob,
   reportRenderJob,
+  diaryPrintJob,
   uploadSweepJob,
   resumableSweepJob,
   diaryReminderJob,

@@ -27,6 +27,7 @@ import * as whatsappPacing from './migrations/021-whatsapp-pacing'
 import * as resumableUploads from './migrations/022-resumable-uploads'
 import * as projectContract from './migrations/023-project-contract'
 import * as diary from './migrations/024-diary'
+import * as diaryPrint from './migrations/025-diary-print'
 import * as diaryReminder from './migrations/026-diary-reminder'
 import { pgPoolConfig, pgPoolSettings } from './pg-pool'
 import type { DB } from './schema'
@@ -110,6 +111,7 @@ const MIGRATIONS: Record<string, { up: (d: Dialect) => Migration['up'] }> = {
   '022-resumable-uploads': resumableUploads,
   '023-project-contract': projectContract,
   '024-diary': diary,
+  '025-diary-print': diaryPrint,
   '026-diary-reminder': diaryReminder,
 }
 

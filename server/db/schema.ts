@@ -3,6 +3,7 @@ import type { Role } from '../../src/contracts/common'
 import type { LocationSource } from '../../src/contracts/documentation'
 import type { Area, Status } from '../../src/contracts/projects'
 import type { ProjectContractsTable } from './contract-schema'
+import type * as DiaryPrint from './diary-print-schema'
 import type * as DiaryReminder from './diary-reminder-schema'
 import type * as Diary from './diary-schema'
 import type { DocImagesTable } from './doc-images-schema'
@@ -360,6 +361,7 @@ export type DB = {
   diary_versions: Diary.DiaryVersionsTable
   diary_sign_links: Diary.DiarySignLinksTable
   diary_reminders: DiaryReminder.DiaryRemindersTable
+  diary_pdfs: DiaryPrint.DiaryPdfsTable
   project_members: ProjectMembersTable
   folders: FoldersTable
   files: FilesTable
@@ -423,6 +425,8 @@ export type ReportsTable = {
   work_item_ids: string | null
   include: 'approved' | 'all'
   per_page: number
+  /** 'dokumentasi' or 'mingguan' (migration 025). */
+  kind: ColumnType<'dokumentasi' | 'mingguan', 'dokumentasi' | 'mingguan' | undefined, never>
   status: 'queued' | 'running' | 'ready' | 'failed'
   progress: ColumnType<number, number | undefined, number>
   error: string | null

@@ -7,6 +7,7 @@ import { ICONS, notFoundPageHtml, page } from './public-frame'
 /* The HTML of a report's verification page (/v/{code}); what it shows is read by reports/verify.service.ts. */
 
 export function verifyPageHtml(firm: string, v: ReportVerification, timeZone: string): string {
+  if (v.diary) return diaryVerifyHtml(firm, v, v.diary, timeZone)
   const status = v.valid
     ? `<div class="status good">${ICONS.check(28)}<div><strong>Laporan sah</strong><p>${esc(VERIFY_MSG.valid)}</p></div></div>`
     : `<div class="status bad">${ICONS.cross(28)}<div><strong>${v.reason === VERIFY_MSG.changed ? 'Isi laporan sudah berubah' : 'Laporan tidak berlaku'}</strong><p>${esc(v.reason ?? '')}</p></div></div>`
@@ -47,4 +48,47 @@ export function verifyNotFoundHtml(firm: string): string {
     VERIFY_MSG.notFound,
     'Periksa lagi kode yang tercetak di bagian bawah halaman laporan.',
   )
+}
+
+/** A printed diary day's code (issue 34, decision 0091): signed and current, superseded, changed or unsigned. */
+function diaryVerifyHtml(
+  firm: string,
+  v: ReportVerification,
+  d: NonNullable<ReportVerification['diary']>,
+  timeZone: string,
+): string {
+  const heading = {
+    signed: 'Laporan harian sah',
+    superseded: 'Versi ini sudah diganti',
+    changed: 'Isi laporan harian sudah berubah',
+    unsigned: 'Belum ditandatangani',
+  }[d.state]
+  const status = `<div class="status ${v.valid ? 'good' : 'bad'}">${v.valid ? ICONS.check(28) : ICONS.cross(28)}<div><strong>${heading}</strong><p>${esc(v.reason ?? d.message)}</p></div></div>`
+  const meta = `<dl class="meta">
+<div class="wide"><dt>Judul</dt><dd>${esc(v.title)}</dd></div>
+<div><dt>Proyek</dt><dd>${esc(v.project)}</dd></div>
+<div><dt>Revisi</dt><dd>${d.revision}</dd></div>
+<div><dt>Dicetak</dt><dd>${esc(formatMoment(v.created_at, timeZone))}</dd></div>
+<div><dt>Kode</dt><dd>${esc(v.code)}</dd></div>
+</dl>`
+  const rows = d.signatures
+    .map(
+      (s) =>
+        `<li class="vrow"><div><p><strong>${esc(s.label)}</strong>: ${esc(s.name)}</p><span class="when">${esc(s.position)} · ${esc(formatMoment(s.signed_at, timeZone))}</span></div></li>`,
+    )
+    .join('')
+  const signed = rows
+    ? `<section class="card"><ol class="rows">${rows}</ol></section>`
+    : '<section class="card"><p>Belum ada tanda tangan pada versi ini.</p></section>'
+  const body = `<section class="card">${status}${meta}</section>
+<h2>Tanda tangan <span>${d.signatures.length} orang</span></h2>
+${signed}
+<p class="foot">Cocokkan nama dan waktu tanda tangan di atas dengan laporan harian cetak.<br>Verifikasi oleh ${esc(firm)} melalui Berkas.</p>`
+  return page({
+    title: `Verifikasi ${v.code}`,
+    firm,
+    heading: 'Verifikasi Laporan Harian',
+    sub: v.title,
+    body,
+  })
 }

@@ -260,6 +260,24 @@ export const ReportVerificationSchema = v.object({
       clock: v.nullable(v.string()),
     }),
   ),
+  /**
+   * Only for a printed diary day's code (issue 34, decision 0091): its day and revision, whether it is
+   * the signed, current version, and who signed it. The report's fields then say 'Laporan Harian ...',
+   * the day as the period, no photos.
+   */
+  diary: v.optional(
+    v.object({
+      day: v.string(),
+      revision: v.number(),
+      /** 'signed': signed and current; 'superseded': replaced by a revision; 'changed': edited since printed; 'unsigned'. */
+      state: v.picklist(['signed', 'superseded', 'changed', 'unsigned']),
+      /** What the page says ('Laporan harian ini sah: ditandatangani oleh ... dan versi terkini'). */
+      message: v.string(),
+      signatures: v.array(
+        v.object({ label: v.string(), name: v.string(), position: v.string(), signed_at: v.string() }),
+      ),
+    }),
+  ),
 })
 export type ReportVerification = v.InferOutput<typeof ReportVerificationSchema>
 

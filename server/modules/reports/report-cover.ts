@@ -181,7 +181,7 @@ function drawTable(doc: Doc, c: CoverText, page: CoverPage, x: number, y: number
 }
 
 /** The verification page's QR code (its URL), drawn as squares: no image, crisp at any zoom. */
-function drawQr(doc: Doc, url: string, x: number, y: number, size: number) {
+export function drawQr(doc: Doc, url: string, x: number, y: number, size: number) {
   const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' })
   // A quiet zone of two modules on white: scanners need it.
   const cell = size / (modules.size + 4)

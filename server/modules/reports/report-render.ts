@@ -246,7 +246,7 @@ export async function renderReport({
 }
 
 /** The firm's logo from the store with its size; a logo gone or unreadable leaves the letterhead text only. */
-async function loadLogo(deps: Pick<Deps, 'store'>, key: string | null): Promise<CoverLogo | null> {
+export async function loadLogo(deps: Pick<Deps, 'store'>, key: string | null): Promise<CoverLogo | null> {
   if (!key) return null
   const blob = await deps.store.get(key, 'public')
   if (!blob) return null

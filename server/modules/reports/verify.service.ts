@@ -6,6 +6,7 @@ import { normalizeReportCode, REPORT_MSG } from '../../../src/contracts/reports'
 import { type ReportVerification, VERIFY_MSG } from '../../../src/contracts/shares'
 import type { Deps } from '../../deps'
 import { notFound } from '../../http'
+import { verifyDiaryCode } from '../diary/diary-print-verify'
 
 /*
  * The verification code printed on every page of a report (issue 24): what the server says the report
@@ -20,7 +21,10 @@ export function verifyBudgetKey(c: Context): string | undefined {
   return code ? `verify:${code}` : undefined
 }
 
-export async function verifyReport(deps: Pick<Deps, 'db'>, raw: string): Promise<ReportVerification> {
+export async function verifyReport(
+  deps: Pick<Deps, 'db' | 'config'>,
+  raw: string,
+): Promise<ReportVerification> {
   // As typed off paper: case, dashes and spaces do not matter (src/contracts/reports.ts).
   const code = normalizeReportCode(raw)
   if (!code) throw notFound(VERIFY_MSG.notFound)
@@ -41,7 +45,12 @@ export async function verifyReport(deps: Pick<Deps, 'db'>, raw: string): Promise
     ])
     .where('reports.code', '=', code)
     .executeTakeFirst()
-  if (!report) throw notFound(VERIFY_MSG.notFound)
+  if (!report) {
+    // A printed diary day's code (issue 34, decision 0091): the same page, budget and cache.
+    const diary = await verifyDiaryCode(deps.db, code, deps.config.firmTimeZone)
+    if (diary) return diary
+    throw notFound(VERIFY_MSG.notFound)
+  }
   const rows = await deps.db
     .selectFrom('report_photos')
     .leftJoin('doc_images', 'doc_images.id', 'report_photos.doc_image_id')
