@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DOC_MSG, type Doc } from '../../../src/contracts/documentation'
 import { distanceM, siteText } from '../../../src/contracts/geo'
 import { createTestApp, samplePng, TEST_DB, type TestApp } from '../../test/harness'
 import { readyReport } from '../../test/share-fixtures'
+import { downloadPdf, pdfText } from '../reports/report-fixtures'
 import { evidenceNotes } from '../reports/report-render'
 
 /*
@@ -239,5 +243,32 @@ describe(`site distance and device clock (${TEST_DB})`, () => {
     expect(
       evidenceNotes({ ...NEAR, clock_skew_s: null, site_lat: null, site_lng: null, site_radius_m: null }),
     ).toEqual({ site: null, clock: null })
+  })
+
+  it("the report PDF's captions say where each photo was against the site and the phone clock", async () => {
+    const p = await newProject()
+    await upload(p.slug, FAR, { device_time: new Date(Date.now() + 3 * 3600_000).toISOString() })
+    await upload(p.slug, NEAR)
+    await setSite(p.id, SITE)
+    await t.runJobs()
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(new Date())
+    const made = await t.request('POST', `/api/report/${p.slug}/create`, {
+      token: admin.token,
+      json: { from: today, to: today, include: 'all', title: 'Laporan Uji Lokasi' },
+    })
+    expect(made.status, made.text).toBe(202)
+    await t.runJobs()
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-pdf-'))
+    try {
+      const { file } = await downloadPdf(t, admin.token, p.slug, made.json.data.id, dir)
+      const text = pdfText(file).replace(/\s+/g, ' ')
+      expect(text).toContain('Di luar lokasi: 2,2 km dari proyek')
+      expect(text).toContain('Di lokasi')
+      expect(text).toContain('Jam perangkat selisih 3 jam')
+      for (const coordinate of ['-6.195', '106.823', '-6.175', '106.827'])
+        expect(text).not.toContain(coordinate)
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
