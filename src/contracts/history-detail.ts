@@ -1,4 +1,6 @@
 import { dayLabel } from './days'
+import { DIARY_STATUS_LABELS, type DiarySection, type DiaryStatus, SECTION_LABELS } from './diary'
+import type { HistoryEntry } from './history'
 
 /**
  * A history entry's `detail` as label/value lines, worded once for the Riwayat page and the project
@@ -27,6 +29,13 @@ const DETAIL_LABELS: Record<string, string> = {
   pin: 'PIN',
   revoked: 'Dicabut',
   sent_to: 'Nomor WhatsApp',
+  // A diary day's (issue 34, decision 0089).
+  sections: 'Bagian',
+  position: 'Jabatan',
+  hash: 'Hash isi',
+  ip: 'Alamat IP',
+  revision: 'Revisi',
+  superseded: 'Menggantikan revisi',
 }
 
 /** Area values as the screens name them. */
@@ -131,3 +140,25 @@ const FIELD_LABELS: Record<string, string> = {
 const showField = (key: string, v: unknown) =>
   key === 'start_day' && typeof v === 'string' ? dayLabel(v) : show(v)
 const fieldLabel = (k: string) => FIELD_LABELS[k] ?? DETAIL_LABELS[k] ?? k.replace(/_/g, ' ')
+
+/**
+ * An entry's detail as label/value lines: a diary day's in its own words (the sections and the day's
+ * status named as the diary screen names them; the signer is said by the action, historyActionLabel),
+ * every other kind's as detailLines writes it.
+ */
+export function entryDetailLines(
+  entry: Pick<HistoryEntry, 'object' | 'detail'>,
+  timeZone = 'Asia/Jakarta',
+): Array<[string, string]> {
+  const detail = entry.detail
+  if (entry.object.kind !== 'diary' || !detail) return detailLines(detail, timeZone)
+  const worded: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(detail)) {
+    if (k === 'signer') continue
+    if (k === 'sections' && Array.isArray(v))
+      worded[k] = v.map((s) => SECTION_LABELS[s as DiarySection] ?? String(s))
+    else if (k === 'status' && typeof v === 'string') worded[k] = DIARY_STATUS_LABELS[v as DiaryStatus] ?? v
+    else worded[k] = v
+  }
+  return detailLines(worded, timeZone)
+}

@@ -147,12 +147,12 @@ export async function publicSignDiary(
     }
     await recordHistory(trx, actor, {
       projectId: row.project_id,
-      action: input.decision === 'setuju' ? 'approve' : 'reject',
+      action: input.decision === 'setuju' ? 'sign' : 'reject',
       object: diaryObject(row.day),
       detail:
         input.decision === 'setuju'
-          ? { step: 'sign', role: 'Kontraktor Pelaksana', name: input.name, hash: row.hash, status, ip }
-          : { step: 'return', name: input.name, note: input.note ?? '', ip },
+          ? { signer: 'kontraktor', name: input.name, position: input.position, hash: row.hash, status, ip }
+          : { name: input.name, position: input.position, note: input.note ?? '', ip },
     })
     return { status, day: row.day }
   })

@@ -6,7 +6,6 @@ import {
   type DiaryDay,
   type DiarySignInput,
   type DiarySubmitInput,
-  SIGNER_LABELS,
   type SignerRole,
 } from '../../../src/contracts/diary'
 import { pathTo } from '../../../src/contracts/endpoint'
@@ -130,10 +129,9 @@ export async function submitDiaryDay(
   }
   await recordHistory(trx, user, {
     projectId: project.id,
-    action: 'send',
+    action: 'submit',
     object: diaryObject(day),
     detail: {
-      step: 'submit',
       hash,
       revision: row.revision,
       expires_at,
@@ -251,12 +249,12 @@ export async function signDiaryDay(
   )
   await recordHistory(trx, user, {
     projectId: project.id,
-    action: 'approve',
+    action: 'sign',
     object: diaryObject(day),
     detail: {
-      step: 'sign',
-      role: SIGNER_LABELS[role],
+      signer: role,
       name: input.name,
+      position: input.position,
       hash: row.hash,
       status: next.status,
     },
@@ -323,7 +321,7 @@ export async function reviseDiaryDay(
     projectId: project.id,
     action: 'revise',
     object: diaryObject(day),
-    detail: { step: 'revise', reason: input.reason, superseded: row.revision, revision: next.revision },
+    detail: { reason: input.reason, superseded: row.revision, revision: next.revision },
   })
   return toDiaryDay(next, [])
 }

@@ -255,8 +255,8 @@ describe(`Laporan Harian: signing, the lock and a revision (${TEST_DB})`, () => 
     expect(list.json.data).toEqual([
       expect.objectContaining({ day, status: 'signed', signed: ['kontraktor', 'pengawas', 'mengetahui'] }),
     ])
-    const steps = (await history(day)).map((h) => `${h.action}:${JSON.parse(h.detail ?? '{}').step}`)
-    expect(steps).toEqual(['edit:save', 'send:submit', 'approve:sign', 'approve:sign', 'approve:sign'])
+    const steps = (await history(day)).map((h) => `${h.action}:${JSON.parse(h.detail ?? '{}').signer ?? ''}`)
+    expect(steps).toEqual(['edit:', 'submit:', 'sign:kontraktor', 'sign:pengawas', 'sign:mengetahui'])
     expect((await history(day))[2]).toMatchObject({
       actor_id: null,
       actor_name: 'Ir. Budi Santoso (Site Manager), Kontraktor via tautan',
@@ -347,7 +347,11 @@ describe(`Laporan Harian: signing, the lock and a revision (${TEST_DB})`, () => 
     await submit(day)
     expect((await getDay(day)).signatures).toEqual([])
     const entry = (await history(day)).find((h) => h.action === 'reject')
-    expect(JSON.parse(entry?.detail ?? '{}')).toMatchObject({ step: 'return', note: 'Jumlah tukang salah' })
+    expect(JSON.parse(entry?.detail ?? '{}')).toMatchObject({
+      name: 'Budi',
+      position: 'SM',
+      note: 'Jumlah tukang salah',
+    })
   })
 
   it('a resubmit of the same content keeps the signatures over it; the contractor cannot sign twice (409)', async () => {

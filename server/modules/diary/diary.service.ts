@@ -38,11 +38,14 @@ import {
 
 export type User = Actor & HistoryActor
 
-/** What the history calls a diary day (kind 'report': the diary is the site's daily report). */
+/**
+ * What the history calls a diary day: kind 'diary', named by its day (the screen and riwayat.csv put
+ * 'Laporan Harian' before it; decision 0089).
+ */
 export const diaryObject = (day: string) => ({
-  kind: 'report' as const,
+  kind: 'diary' as const,
   id: `diary:${day}`,
-  name: `Laporan Harian ${dayLabel(day)}`,
+  name: dayLabel(day),
 })
 
 /** The 409 of a PUT with clashing sections; the route answers it with both copies. */
@@ -187,7 +190,7 @@ export async function saveDiaryDay(
     projectId: project.id,
     action: 'edit',
     object: diaryObject(day),
-    detail: { step: 'save', sections: changed, version },
+    detail: { sections: changed, version },
   })
   const saved = {
     ...row,

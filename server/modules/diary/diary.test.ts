@@ -253,9 +253,8 @@ describe(`Laporan Harian: a PUT merges by section (${TEST_DB})`, () => {
     expect(other.status).toBe(422)
     const entries = await historyOf(day)
     expect(entries).toHaveLength(1)
-    expect(entries[0]).toMatchObject({ action: 'edit', object_kind: 'report', actor_id: pengawas.id })
+    expect(entries[0]).toMatchObject({ action: 'edit', object_kind: 'diary', actor_id: pengawas.id })
     expect(JSON.parse(entries[0]?.detail ?? '{}')).toMatchObject({
-      step: 'save',
       sections: ['equipment'],
       version: 1,
     })

@@ -1,12 +1,7 @@
 import type { Kysely } from 'kysely'
 import { ROLE_LABELS, type Role } from '../../../src/contracts/common'
-import {
-  HISTORY_ACTION_LABELS,
-  type HistoryAction,
-  type HistoryEntry,
-  type HistoryObjectKind,
-} from '../../../src/contracts/history'
-import { detailLines } from '../../../src/contracts/history-detail'
+import { type HistoryEntry, type HistoryObjectKind, historyActionLabel } from '../../../src/contracts/history'
+import { detailLines, entryDetailLines } from '../../../src/contracts/history-detail'
 import { firmDateTime } from '../../base/firm-clock'
 import type { DB } from '../../db/schema'
 import { toHistoryEntry } from '../history/history.service'
@@ -40,6 +35,7 @@ const OBJECT_LABELS: Record<HistoryObjectKind, string> = {
   work_item: 'Item Pekerjaan',
   report: 'Laporan',
   share: 'Tautan bagikan',
+  diary: 'Laporan Harian',
 }
 
 /** The CSV and the time of its newest entry (the zip entry's date: the same archive twice is the same). */
@@ -67,18 +63,25 @@ function row(e: HistoryEntry, timeZone: string): string[] {
     firmDateTime(e.at, timeZone),
     e.actor.name,
     ROLE_LABELS[e.actor.role as Role] ?? e.actor.role,
-    HISTORY_ACTION_LABELS[e.action as HistoryAction] ?? e.action,
+    historyActionLabel(e),
     OBJECT_LABELS[e.object.kind] ?? e.object.kind,
     e.object.name,
-    detailText(e.detail, timeZone),
+    entryDetailText(e, timeZone),
   ]
 }
 
 /** The detail as the Riwayat screen shows it, its lines joined: 'Tanggal mulai: — → 5 Januari 2026'. */
 export function detailText(detail: Record<string, unknown> | null, timeZone = 'Asia/Jakarta'): string {
-  return detailLines(detail, timeZone)
-    .map(([label, value]) => `${label}: ${value}`)
-    .join('; ')
+  return joined(detailLines(detail, timeZone))
+}
+
+/** An entry's detail (a diary day's in its own words, entryDetailLines), its lines joined. */
+function entryDetailText(entry: HistoryEntry, timeZone: string): string {
+  return joined(entryDetailLines(entry, timeZone))
+}
+
+function joined(lines: Array<[string, string]>): string {
+  return lines.map(([label, value]) => `${label}: ${value}`).join('; ')
 }
 
 function cell(value: string): string {

@@ -1,2 +1,2 @@
 // The wording is shared with the server's riwayat.csv, so it lives in the contracts.
-export { detailLines } from '../../contracts/history-detail'
+export { detailLines, entryDetailLines } from '../../contracts/history-detail'

@@ -1,12 +1,14 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { css } from 'styled-system/css'
 import { flex, hstack, stack } from 'styled-system/patterns'
 import {
-  HISTORY_ACTION_LABELS,
   type HistoryAction,
   type HistoryEntry,
   type HistoryObjectKind,
+  historyActionLabel,
+  historyDiaryDay,
 } from '../../../contracts/history'
 import type { Project } from '../../../contracts/projects'
 import { Button } from '../../../ui/button'
@@ -17,7 +19,7 @@ import { ListStates } from '../../../ui/list-states'
 import { RoleBadge } from '../../../ui/role-badge'
 import { RowSkeletons } from '../../../ui/row-skeletons'
 import { Spinner } from '../../../ui/spinner'
-import { detailLines } from '../detail-lines'
+import { entryDetailLines } from '../detail-lines'
 import { projectHistoryQueryOptions } from '../queries'
 
 const OBJECT_LABELS: Record<HistoryObjectKind, string> = {
@@ -29,6 +31,7 @@ const OBJECT_LABELS: Record<HistoryObjectKind, string> = {
   work_item: 'Item pekerjaan',
   report: 'Laporan',
   share: 'Tautan bagikan',
+  diary: 'Laporan Harian',
 }
 
 /** The action's colour: deletions red, restores and approvals green, revisions amber, the rest blue. */
@@ -46,6 +49,8 @@ const ACTION_TONE: Record<HistoryAction, string> = {
   members: css({ bg: 'slate.100', color: 'slate.700' }),
   edit: css({ bg: 'slate.100', color: 'slate.700' }),
   send: css({ bg: 'blue.50', color: 'blue.800' }),
+  submit: css({ bg: 'blue.50', color: 'blue.800' }),
+  sign: css({ bg: 'green.50', color: 'green.800' }),
 }
 
 const jakartaDay = new Intl.DateTimeFormat('id-ID', {
@@ -120,7 +125,7 @@ export function HistoryPage({ project }: { project: Project }) {
             </h2>
             <ListCard as="ol">
               {d.entries.map((e) => (
-                <HistoryRow key={e.id} entry={e} />
+                <HistoryRow key={e.id} entry={e} slug={project.slug} />
               ))}
             </ListCard>
           </section>
@@ -147,10 +152,10 @@ export function HistoryPage({ project }: { project: Project }) {
   )
 }
 
-function HistoryRow({ entry }: { entry: HistoryEntry }) {
-  const label = HISTORY_ACTION_LABELS[entry.action] ?? entry.action
+function HistoryRow({ entry, slug }: { entry: HistoryEntry; slug: string }) {
+  const label = historyActionLabel(entry)
   const objectLabel = OBJECT_LABELS[entry.object.kind] ?? entry.object.kind
-  const lines = detailLines(entry.detail)
+  const lines = entryDetailLines(entry)
   return (
     <li
       className={flex({
@@ -192,8 +197,7 @@ function HistoryRow({ entry }: { entry: HistoryEntry }) {
           >
             {label}
           </span>
-          {objectLabel}{' '}
-          <span className={css({ color: 'fg', fontWeight: '500' })}>{entry.object.name || '—'}</span>
+          {objectLabel} <ObjectName entry={entry} slug={slug} />
         </p>
         {lines.length > 0 ? (
           <dl
@@ -221,6 +225,23 @@ function HistoryRow({ entry }: { entry: HistoryEntry }) {
         ) : null}
       </div>
     </li>
+  )
+}
+
+const objectName = css({ color: 'fg', fontWeight: '500' })
+
+/** The entry's object by name; a diary day's opens that day (/project/{slug}/harian/{day}). */
+function ObjectName({ entry, slug }: { entry: HistoryEntry; slug: string }) {
+  const day = historyDiaryDay(entry.object)
+  if (!day) return <span className={objectName}>{entry.object.name || '—'}</span>
+  return (
+    <Link
+      to="/project/$slug/harian/$day"
+      params={{ slug, day }}
+      className={css({ color: 'brand.fg', fontWeight: '500', _hover: { textDecoration: 'underline' } })}
+    >
+      {entry.object.name || day}
+    </Link>
   )
 }
 
