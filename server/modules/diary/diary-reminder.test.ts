@@ -145,7 +145,7 @@ describe('diary reminder', () => {
           'diary_reminder',
           'Laporan harian belum diisi',
           'Laporan harian Jembatan Kali Progo untuk hari ini (Senin, 7 Desember 2026) belum diisi.',
-          `/project/${empty.slug}#harian`,
+          `/project/${empty.slug}/harian/${MONDAY}`,
         ],
       ])
     }

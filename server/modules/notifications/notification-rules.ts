@@ -209,7 +209,8 @@ async function diaryReminder(
     to: members.map((m) => m.id),
     title: 'Laporan harian belum diisi',
     message: `Laporan harian ${project.name} untuk hari ini (${indonesianDayName(e.day)}) belum diisi.`,
-    link: projectLink(project.slug, 'harian'),
+    // The day's diary screen (src/routes/_app/project.$slug_.harian_.$day.tsx).
+    link: `${projectLink(project.slug)}/harian/${e.day}`,
     projectId: project.id,
   }
 }
