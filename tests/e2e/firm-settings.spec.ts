@@ -69,6 +69,10 @@ test('an admin sets the firm, its logo and signature block, and a project’s st
   await name.fill('PT Cipta Rekayasa Konsultan')
   await page.getByLabel('Alamat').fill('Jl. Diponegoro 21, Semarang')
   await page.getByLabel('Telepon').fill('024 555 0101')
+  // The diary reminder's hour (issue 34, decision 0092): 16.00 until chosen, or off.
+  const reminder = page.getByLabel('Jam pengingat')
+  await expect(reminder.locator('option')).toHaveCount(25)
+  await reminder.selectOption({ label: 'Pukul 15.00' })
   const columns = page.getByRole('group', { name: /Kolom/ })
   await expect(columns).toHaveCount(3)
   await expect(columns.nth(2).getByLabel('Keterangan')).toHaveValue('Disetujui oleh')
@@ -106,8 +110,10 @@ test('an admin sets the firm, its logo and signature block, and a project’s st
     name: string
     signatories: { name: string }[]
     logo_url: string | null
+    diary_reminder_hour: number | null
   }
   expect(saved.name).toBe('PT Cipta Rekayasa Konsultan')
+  expect(saved.diary_reminder_hour).toBe(15)
   expect(saved.signatories.map((s) => s.name)).toEqual(people.map(([person]) => person))
   expect(saved.logo_url).toMatch(/^\/storage\//)
 
