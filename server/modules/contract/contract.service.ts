@@ -17,7 +17,7 @@ import { nowIso } from '../../http'
 /*
  * A project's contract and site (issue 34, decision 0088). Every exported call asks the access policy
  * first. The start day is the project's own `start_day` (the project edit writes the same column), so
- * the two edits can never disagree; saving it here moves the project's version on like a project edit,
+ * the two edits can never disagree; changing it here moves the project's version on like a project edit,
  * so an edit form opened before refuses to overwrite it (409).
  */
 
@@ -62,7 +62,7 @@ export async function readContract(deps: Pick<Deps, 'db'>, user: Actor, ref: str
  * contract row, the project's start day and version, and one Riwayat entry naming what changed.
  */
 export async function saveContract(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'dialect'>,
   user: Actor,
   ref: string,
   read: () => Promise<Parsed>,
@@ -70,12 +70,12 @@ export async function saveContract(
   const project = await access.project(deps, user, ref, 'project.manage')
   const input = await read()
   return deps.db.transaction().execute(async (trx) => {
+    // Two saves at once on PostgreSQL: the second waits for the first (the keys it keeps are read after
+    // the first committed); SQLite runs one writer at a time anyway.
+    let lock = trx.selectFrom('projects').select('start_day').where('id', '=', project.id)
+    if (deps.dialect === 'postgres') lock = lock.forUpdate()
+    const current = await lock.executeTakeFirstOrThrow()
     const before = await contractRow(trx, project.id)
-    const current = await trx
-      .selectFrom('projects')
-      .select('start_day')
-      .where('id', '=', project.id)
-      .executeTakeFirstOrThrow()
     const was = toContract(before, current.start_day)
     const pick = <K extends keyof Parsed>(k: K, old: Parsed[K]) => (input[k] === undefined ? old : input[k])
     const site = pick('site', was.site) ?? null
@@ -92,23 +92,28 @@ export async function saveContract(
       updated_at: now,
       updated_by: user.id,
     }
+    const startDay = pick('start_day', was.start_day) ?? null
+    const after = toContract({ project_id: project.id, ...values }, startDay)
+    // A save that changes nothing writes nothing: no version, no Riwayat entry.
+    if (JSON.stringify(historyOf(after)) === JSON.stringify(historyOf(was))) return was
     await trx
       .insertInto('project_contracts')
       .values({ project_id: project.id, ...values })
       .onConflict((oc) => oc.column('project_id').doUpdateSet(values))
       .execute()
-    const startDay = pick('start_day', was.start_day) ?? null
-    await trx
-      .updateTable('projects')
-      .set((eb) => ({
-        start_day: startDay,
-        updated_at: now,
-        updated_by: user.id,
-        version: eb('version', '+', 1),
-      }))
-      .where('id', '=', project.id)
-      .execute()
-    const after = toContract({ project_id: project.id, ...values }, startDay)
+    // The start day is the project's: a change moves its version on like a project edit, so an edit
+    // form opened before it answers 409 instead of writing the old day back.
+    if (startDay !== was.start_day)
+      await trx
+        .updateTable('projects')
+        .set((eb) => ({
+          start_day: startDay,
+          updated_at: now,
+          updated_by: user.id,
+          version: eb('version', '+', 1),
+        }))
+        .where('id', '=', project.id)
+        .execute()
     await recordHistory(trx, user, {
       projectId: project.id,
       action: 'edit',

@@ -211,4 +211,26 @@ describe(`project contract (${TEST_DB})`, () => {
     expect(lines['Tanggal mulai']).toBe('— → 1 Maret 2026')
     expect(lines['Durasi (hari kalender)']).toBe('— → 120')
   })
+
+  it('a save that changes nothing writes nothing; one that leaves the start day moves no version', async () => {
+    const p = await newProject()
+    await t.request('PUT', `/api/project/${p.id}/contract`, { token: admin.token, json: FULL })
+    const entries = async () =>
+      (
+        (await t.request('GET', `/api/project/${p.id}/history`, { token: admin.token })).json
+          .data as unknown[]
+      ).length
+    const version = async () =>
+      (await t.request('GET', `/api/project/detail/${p.id}`, { token: admin.token })).json.data.version
+    const [n, v] = [await entries(), await version()]
+    expect(v).toBe(2)
+    const same = await t.request('PUT', `/api/project/${p.id}/contract`, { token: admin.token, json: FULL })
+    expect(same.status).toBe(200)
+    expect([await entries(), await version()]).toEqual([n, v])
+    await t.request('PUT', `/api/project/${p.id}/contract`, {
+      token: admin.token,
+      json: { owner: 'PPK Baru' },
+    })
+    expect([await entries(), await version()]).toEqual([n + 1, v])
+  })
 })
