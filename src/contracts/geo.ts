@@ -32,9 +32,9 @@ export function outsideTerm(radiusM: number): number {
 
 /** A distance as a reader says it: '850 m', '3,4 km', '12 km' (Indonesian decimals). */
 export function distanceLabel(metres: number): string {
-  if (metres < 1000) return `${Math.round(metres)} m`
-  const km = metres / 1000
-  const text = km < 10 ? (Math.round(km * 10) / 10).toFixed(1) : String(Math.round(km))
+  if (Math.round(metres) < 1000) return `${Math.round(metres)} m`
+  const tenths = Math.round(metres / 100) / 10
+  const text = tenths < 10 ? tenths.toFixed(1) : String(Math.round(metres / 1000))
   return `${text.replace('.', ',')} km`
 }
 
