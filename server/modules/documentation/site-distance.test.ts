@@ -261,6 +261,9 @@ describe(`site distance and device clock (${TEST_DB})`, () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-pdf-'))
     try {
       const { file } = await downloadPdf(t, admin.token, p.slug, made.json.data.id, dir)
+      // SITE_PDF_DIR keeps the PDF to look at (pdftoppm).
+      if (process.env.SITE_PDF_DIR)
+        fs.copyFileSync(file, path.join(process.env.SITE_PDF_DIR, 'site-report.pdf'))
       const text = pdfText(file).replace(/\s+/g, ' ')
       expect(text).toContain('Di luar lokasi: 2,2 km dari proyek')
       expect(text).toContain('Di lokasi')
