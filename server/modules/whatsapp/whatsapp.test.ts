@@ -43,7 +43,12 @@ beforeAll(async () => {
   // What each can receive comes with the choices: the profile lists these, never re-deciding by role.
   expect(all.json.data.kinds).toContain('report_ready')
   const staff = await t.request('GET', '/api/user/notification-channels', { token: planner.token })
-  expect(staff.json.data.kinds).toEqual(['file_approved', 'file_revision', 'comment_added', 'project_created'])
+  expect(staff.json.data.kinds).toEqual([
+    'file_approved',
+    'file_revision',
+    'comment_added',
+    'project_created',
+  ])
   await t.deps.notifications.idle()
   // The project's own notification queued a message too; the tests start from an empty queue.
   await t.db.deleteFrom('whatsapp_outbox').execute()
