@@ -1,0 +1,231 @@
+import path from 'node:path'
+import { expect, type Locator, type Page, test } from '@playwright/test'
+import { controlledBySw } from './field-support'
+import { type Account, apiCall, createAdmin, createEmployee, loginViaUi, secondPage, unique } from './support'
+
+/*
+ * Laporan Harian on a phone (issue 34, decision 0090): a supervisor fills today's diary offline in two
+ * sittings with the app closed between them; a second supervisor, offline too, writes another section and
+ * the same one; both land merged, the same section asks the second writer to choose; the day is submitted,
+ * the contractor signs from the link in a fresh phone without an account, the supervisor signs in the app.
+ * Every landing is checked through the real server's API.
+ */
+
+const screens = path.join(path.resolve(import.meta.dirname, '../..'), 'test-results', 'diary-screens')
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(screens, `${name}.png`), fullPage: false })
+
+const firmToday = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Jakarta',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date())
+
+type Day = {
+  status: string
+  version: number
+  sections: Record<string, unknown>
+  signatures: Array<{ role: string; name: string }>
+}
+
+async function serverDay(request: Parameters<typeof apiCall>[0], who: Account, slug: string, day: string) {
+  return (await apiCall(request, who, 'GET', `/api/diary/${slug}/day/${day}`)).data as Day
+}
+
+/** Draws a stroke across a canvas with the pointer. */
+async function draw(page: Page, canvas: Locator) {
+  await canvas.scrollIntoViewIfNeeded()
+  const box = await canvas.boundingBox()
+  if (!box) throw new Error('no canvas')
+  await page.mouse.move(box.x + 20, box.y + box.height * 0.7)
+  await page.mouse.down()
+  for (let i = 1; i <= 8; i++)
+    await page.mouse.move(box.x + 20 + i * (box.width / 10), box.y + box.height * (i % 2 ? 0.3 : 0.7), {
+      steps: 2,
+    })
+  await page.mouse.up()
+}
+
+const weatherChip = (page: Page, block: string, label: string) =>
+  page.getByRole('group', { name: `Cuaca ${block}` }).getByRole('button', { name: label, exact: true })
+
+async function openDay(page: Page, slug: string, day: string) {
+  await page.goto(`/project/${slug}/harian/${day}`)
+  await expect(page.getByTestId('diary-day-title')).toBeVisible()
+}
+
+test.describe.configure({ mode: 'serial' })
+
+test('the diary offline in two sittings, a second writer merged, a clash chosen, signed from the link', async ({
+  page,
+  context,
+  request,
+  browser,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'a phone story (screenshots at both sizes are taken in it)')
+  const admin = await createAdmin(request)
+  const sari = await createEmployee(request, admin, 'pengawasan', `Sari Pengawas ${unique()}`)
+  const budi = await createEmployee(request, admin, 'pengawasan', `Budi Pengawas ${unique()}`)
+  const project = (
+    await apiCall(request, admin, 'POST', '/api/project/create', {
+      name: `Gedung Puskesmas ${unique()}`,
+      description: 'Pembangunan puskesmas dua lantai',
+    })
+  ).data as { id: number; slug: string; name: string }
+  await apiCall(request, admin, 'PUT', `/api/project/${project.id}/members`, { user_ids: [sari.id, budi.id] })
+  const today = firmToday()
+
+  // Sari opens the project once with signal: the app, the project and today's diary are on the phone.
+  await loginViaUi(page, sari.email, sari.password)
+  await controlledBySw(page)
+  await page.goto(`/project/${project.slug}`)
+  await page.getByTestId('diary-link').click()
+  await expect(page.getByRole('heading', { name: 'Laporan Harian' })).toBeVisible()
+  await expect(page.getByTestId(`diary-day-${today}`)).toBeVisible()
+  await page.getByRole('link', { name: /Isi laporan hari ini/ }).click()
+  await expect(page.getByTestId('diary-day-title')).toBeVisible()
+  await expect(page.getByText('Belum ada tanda tangan.')).toBeVisible()
+
+  // Budi opens today's diary too, on his own phone, before anything of Sari's landed.
+  const budiPage = await secondPage(browser)
+  await loginViaUi(budiPage, budi.email, budi.password)
+  await openDay(budiPage, project.slug, today)
+
+  // Sitting 1, no signal: weather and manpower.
+  await context.setOffline(true)
+  await weatherChip(page, '07.00–10.00', 'Cerah').click()
+  await weatherChip(page, '13.00–16.00', 'Hujan').click()
+  await page
+    .getByRole('group', { name: 'Tambah keahlian' })
+    .getByRole('button', { name: 'Tukang batu' })
+    .click()
+  await page.getByRole('button', { name: 'Tambah Tukang batu' }).click()
+  await page.getByRole('button', { name: 'Tambah Tukang batu' }).click()
+  await expect(page.getByRole('group', { name: 'Tukang batu' }).getByRole('status')).toHaveText('3')
+  await expect(page.getByText('Belum terkirim').first()).toBeVisible()
+
+  // The app is closed and opened again, still without signal: the unsent changes are there.
+  await page.close()
+  let sariPage = await context.newPage()
+  await openDay(sariPage, project.slug, today)
+  await expect(weatherChip(sariPage, '07.00–10.00', 'Cerah')).toHaveAttribute('aria-pressed', 'true')
+  await expect(sariPage.getByRole('group', { name: 'Tukang batu' }).getByRole('status')).toHaveText('3')
+
+  // Sitting 2: notes. Closed again.
+  await sariPage.getByLabel('Masalah dan penyebabnya').fill('Hujan deras pukul 14.00, pengecoran ditunda')
+  await expect(sariPage.getByText('Belum terkirim').first()).toBeVisible()
+  await sariPage.close()
+
+  // Budi, offline as well, writes the equipment and the manpower (the same section as Sari).
+  await budiPage.context().setOffline(true)
+  await budiPage.getByRole('button', { name: 'Tambah alat' }).click()
+  await budiPage.getByLabel('Nama alat').fill('Molen')
+  await budiPage
+    .getByRole('group', { name: 'Tambah keahlian' })
+    .getByRole('button', { name: 'Mandor' })
+    .click()
+  await expect(budiPage.getByText('Belum terkirim').first()).toBeVisible()
+
+  // Sari's signal returns; the app opens and sends what waited.
+  await context.setOffline(false)
+  sariPage = await context.newPage()
+  await openDay(sariPage, project.slug, today)
+  await expect
+    .poll(async () => (await serverDay(request, sari, project.slug, today)).sections, { timeout: 30_000 })
+    .toMatchObject({
+      weather: {
+        blocks: [
+          { from: '07:00', condition: 'cerah' },
+          { from: '13:00', condition: 'hujan' },
+        ],
+      },
+      manpower: [{ trade: 'Tukang batu', count: 3 }],
+      notes: { problems: 'Hujan deras pukul 14.00, pengecoran ditunda' },
+    })
+
+  // Budi's signal returns: the equipment merges, the manpower clashes and he chooses.
+  await budiPage.context().setOffline(false)
+  const clash = budiPage.getByTestId('diary-clash')
+  await expect(clash).toContainText(/Bagian Tenaga kerja juga diubah oleh .+ pukul \d\d\.\d\d/, {
+    timeout: 30_000,
+  })
+  // Who changed that section (Sari), not the day's last writer. Soft: the rest of the story still runs.
+  await expect.soft(clash).toContainText(`Bagian Tenaga kerja juga diubah oleh ${sari.name} pukul`, {
+    timeout: 30_000,
+  })
+  await expect(clash).toContainText('Milik saya')
+  await expect(clash).toContainText('Mandor: 1 orang')
+  await expect(clash).toContainText('Tukang batu: 3 orang')
+  await expect
+    .poll(async () => (await serverDay(request, sari, project.slug, today)).sections.equipment)
+    .toMatchObject([{ name: 'Molen', count: 1, condition: 'baik' }])
+  await budiPage.screenshot({ path: path.join(screens, 'phone-clash.png') })
+  await clash.getByRole('button', { name: 'Pakai milik saya' }).click()
+  await expect(clash).toBeHidden()
+  await expect
+    .poll(async () => (await serverDay(request, sari, project.slug, today)).sections)
+    .toMatchObject({
+      manpower: [{ trade: 'Mandor', count: 1 }],
+      equipment: [{ name: 'Molen' }],
+      notes: { problems: 'Hujan deras pukul 14.00, pengecoran ditunda' },
+    })
+  await budiPage.context().close()
+
+  // Screens: the list and the day, on a phone and on a desktop.
+  await sariPage.reload()
+  await expect(sariPage.getByRole('group', { name: 'Mandor' })).toBeVisible()
+  await shot(sariPage, 'phone-day')
+  await sariPage.goto(`/project/${project.slug}/harian`)
+  await expect(sariPage.getByTestId(`diary-day-${today}`)).toContainText('Draf')
+  await shot(sariPage, 'phone-list')
+  await sariPage.setViewportSize({ width: 1440, height: 900 })
+  await shot(sariPage, 'desktop-list')
+  await openDay(sariPage, project.slug, today)
+  await shot(sariPage, 'desktop-day')
+  await sariPage.setViewportSize({ width: 390, height: 844 })
+
+  // Ajukan tanda tangan: the contractor's link.
+  await sariPage.getByRole('button', { name: 'Ajukan tanda tangan' }).click()
+  await sariPage.getByRole('button', { name: 'Ajukan', exact: true }).click()
+  const link = (await sariPage.getByTestId('sign-link').textContent())?.trim() ?? ''
+  expect(link).toMatch(/\/t\/[A-Za-z0-9_-]+$/)
+  await expect(sariPage.getByRole('link', { name: 'Bagikan lewat WhatsApp' })).toHaveAttribute(
+    'href',
+    /wa\.me/,
+  )
+  await sariPage.getByRole('button', { name: 'Selesai' }).click()
+
+  // The contractor signs on a fresh phone, without an account.
+  const contractor: BrowserContext = await browser.newContext({
+    ...testInfo.project.use,
+    storageState: undefined,
+  })
+  const phone = await contractor.newPage()
+  await phone.goto(new URL(link).pathname)
+  await phone.getByLabel('Nama', { exact: true }).fill('Joko Pelaksana')
+  await phone.getByLabel('Jabatan').fill('Site manager PT Karya')
+  await draw(phone, phone.locator('canvas#sig'))
+  await phone.getByRole('button', { name: 'Setuju' }).click()
+  await expect
+    .poll(async () => (await serverDay(request, sari, project.slug, today)).signatures.map((s) => s.role))
+    .toEqual(['kontraktor'])
+  await phone.context().close()
+
+  // The pengawas signs in the app with a drawn signature: the day is signed and read-only.
+  await sariPage.reload()
+  await sariPage.getByRole('button', { name: 'Tanda tangani sebagai pengawas' }).click()
+  await sariPage.getByLabel('Jabatan').fill('Pengawas lapangan')
+  await draw(sariPage, sariPage.getByTestId('signature-pad'))
+  await sariPage.getByRole('button', { name: 'Tanda tangani', exact: true }).click()
+  await expect(sariPage.getByTestId('diary-signing')).toContainText('Joko Pelaksana')
+  await expect(sariPage.getByTestId('diary-signing')).toContainText(sari.name)
+  await expect(sariPage.getByText('Ditandatangani').first()).toBeVisible()
+  await expect(sariPage.getByRole('button', { name: 'Revisi' })).toBeVisible()
+  await expect(sariPage.getByRole('button', { name: 'Tambah alat' })).toHaveCount(0)
+  const signed = await serverDay(request, sari, project.slug, today)
+  expect(signed.status).toBe('signed')
+  expect(signed.signatures.map((s) => s.name).sort()).toEqual(['Joko Pelaksana', sari.name].sort())
+  await shot(sariPage, 'phone-signed')
+})
