@@ -806,7 +806,7 @@ async function docPhotoUpload(dir: string): Promise<PhotoUpload> {
   return { body, file, contentType: `multipart/form-data; boundary=${boundary}`, photoBytes: jpeg.length }
 }
 
-/** One upload before the load, so a refused upload stops the bench instead of being measured as errors. */
+/** One diary save before the load, so a refused save stops the bench instead of being measured as errors. */
 async function checkDiarySave(base: string, token: string, slug: string) {
   const res = await fetch(`${base}/api/diary/${slug}/day/${DIARY_DAY}`, {
     method: 'PUT',
@@ -816,6 +816,7 @@ async function checkDiarySave(base: string, token: string, slug: string) {
   if (res.status !== 200) throw new Error(`diary save answered ${res.status}: ${await res.text()}`)
 }
 
+/** One upload before the load, so a refused upload stops the bench instead of being measured as errors. */
 async function checkPhotoUpload(base: string, token: string, slug: string, photo: PhotoUpload) {
   const res = await fetch(`${base}/api/doc/${slug}/upload`, {
     method: 'POST',
