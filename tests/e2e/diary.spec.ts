@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { expect, type Locator, type Page, test } from '@playwright/test'
+import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test'
 import { controlledBySw } from './field-support'
 import { type Account, apiCall, createAdmin, createEmployee, loginViaUi, secondPage, unique } from './support'
 
