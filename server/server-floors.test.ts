@@ -56,6 +56,9 @@ const MODULE_IMPORTS: Record<string, string> = {
   'project-download -> history/history.service': 'riwayat.csv is the history’s entries as it reads them',
   'projects -> folders/folders.service': 'a project’s deletion removes its folders through their owner',
   'projects -> users/user-view': 'the one answer shape of a users row (members)',
+  'reports -> diary/diary-print-week': 'a weekly report’s PDF is the week’s diaries rolled up',
+  'reports -> diary/diary-print-week-data':
+    'a weekly report is refused when its week has no diary and no photo',
   'reports -> diary/diary-print-verify': 'a printed diary’s code is checked on the reports’ one /v/ page',
   'reports -> documentation/live-photos': 'the current photos of live items: documentation’s tables',
   'reports -> recaps/recaps.service': 'saving a report as a recap is the recaps upload',

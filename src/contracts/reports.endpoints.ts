@@ -10,7 +10,7 @@ export const create = endpoint({
   access: 'report.manage',
   tag: 'Laporan',
   summary:
-    'Buat laporan dokumentasi (PDF) periode tertentu; disusun di latar belakang (202, lihat progress) (admin)',
+    "Buat laporan (PDF) periode tertentu; kind 'dokumentasi' (bawaan, foto) atau 'mingguan' (rekap laporan harian paling lama 7 hari: tenaga kerja, peralatan, hujan, bahan, pekerjaan, tanda tangan, foto yang disetujui); disusun di latar belakang (202, lihat progress) (admin)",
   json: ReportCreateSchema,
   accepted: true,
   response: ReportSchema,

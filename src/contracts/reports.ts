@@ -14,6 +14,11 @@ export type ReportPerPage = (typeof REPORT_PER_PAGE)[number]
 export const REPORT_INCLUDE = ['approved', 'all'] as const
 export type ReportInclude = (typeof REPORT_INCLUDE)[number]
 export const REPORT_STATUSES = ['queued', 'running', 'ready', 'failed'] as const
+/** 'dokumentasi': the photo report; 'mingguan': the week's diaries rolled up (issue 34, decision 0091). */
+export const REPORT_KINDS = ['dokumentasi', 'mingguan'] as const
+export type ReportKind = (typeof REPORT_KINDS)[number]
+/** The longest period of a weekly report. */
+export const WEEKLY_MAX_DAYS = 7
 export type ReportStatus = (typeof REPORT_STATUSES)[number]
 
 /** The longest period one report may cover (a quarter and a bit: monthly reports fit with room). */
@@ -23,6 +28,7 @@ export const REPORT_TITLE_MAX = 200
 export const ReportSchema = v.object({
   id: v.number(),
   title: v.string(),
+  kind: v.picklist(REPORT_KINDS),
   /** YYYY-MM-DD in Asia/Jakarta, both days included. */
   period_from: v.string(),
   period_to: v.string(),
@@ -72,6 +78,12 @@ export const REPORT_MSG = {
   badWorkItems: 'Item pekerjaan tidak valid',
   titleLong: `Judul terlalu panjang (maks. ${REPORT_TITLE_MAX} karakter)`,
   workItemNotFound: 'Item pekerjaan tidak ditemukan di project ini',
+  badKind: "Jenis laporan harus 'dokumentasi' atau 'mingguan'",
+  weekTooLong: `Laporan mingguan paling panjang ${WEEKLY_MAX_DAYS} hari`,
+  weekEmpty: 'Tidak ada laporan harian maupun dokumentasi pada periode ini',
+  kindLabel: 'Jenis laporan',
+  kindDokumentasi: 'Dokumentasi foto',
+  kindMingguan: 'Mingguan (dari laporan harian)',
   // The web client's page and dialog (UI strings only)
   subtitle: 'Laporan dokumentasi foto dalam PDF, untuk disimpan di Rekap dan dibagikan ke pemilik proyek.',
   emptyTitle: 'Belum ada laporan',
@@ -150,6 +162,7 @@ export const ReportCreateSchema = withPeriodChecks(
   v.object(
     {
       ...PeriodEntries,
+      kind: v.optional(v.picklist(REPORT_KINDS, REPORT_MSG.badKind), 'dokumentasi'),
       work_item_ids: WorkItemIdsSchema,
       include: v.optional(v.picklist(REPORT_INCLUDE, REPORT_MSG.badInclude), 'approved'),
       per_page: v.optional(v.picklist(REPORT_PER_PAGE, REPORT_MSG.badPerPage), 4),

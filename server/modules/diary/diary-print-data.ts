@@ -47,7 +47,7 @@ export type PrintedDay = {
 
 type ProjectHead = { id: number; name: string }
 
-async function contractOf(db: Kysely<DB>, projectId: number) {
+export async function contractOf(db: Kysely<DB>, projectId: number) {
   const row = await db
     .selectFrom('project_contracts')
     .select(['number', 'contractor', 'owner'])

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto'
+import fs from 'node:fs'
+import { PassThrough } from 'node:stream'
 import { drawQr } from '../reports/report-cover'
 import { BOLD, COLOR, type Doc, line, REGULAR, use } from '../reports/report-draw'
 import { CONTENT, MARGIN, PAGE } from '../reports/report-layout'
@@ -10,6 +13,22 @@ import { pdfSafe, wrapLines } from '../reports/report-text'
  * 'Halaman n dari m'. The weekly report (diary-print-week.ts) flows the same way. Colours, fonts and
  * the QR code are the photo report's (server/modules/reports).
  */
+
+export const PHOTO_BOX = { width: 160, height: 120 }
+
+/** Renders to a local file (a few pages and photos: in memory first), with its size and SHA-256. */
+export async function renderToFile(
+  file: string,
+  draw: (out: PassThrough) => Promise<{ pages: number }>,
+): Promise<{ pages: number; size: number; sha256: string }> {
+  const out = new PassThrough()
+  const chunks: Buffer[] = []
+  out.on('data', (chunk: Buffer) => chunks.push(chunk))
+  const { pages } = await draw(out)
+  const bytes = Buffer.concat(chunks)
+  await fs.promises.writeFile(file, bytes)
+  return { pages, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') }
+}
 
 export const FOOT_H = 58
 const BOTTOM = PAGE.height - MARGIN.bottom - FOOT_H

@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto'
 import fs from 'node:fs'
-import { PassThrough } from 'node:stream'
 import { pathTo } from '../../../src/contracts/endpoint'
 import { verifyPage } from '../../../src/contracts/public.endpoints'
 import { scratchFile } from '../../base/scratch'
@@ -12,6 +10,7 @@ import { deleteBlobsQuietly } from '../../uploads/commit'
 import { printImage, readAll } from '../reports/report-images'
 import { loadLogo } from '../reports/report-render'
 import { type PrintedPhoto, readPrintedDay } from './diary-print-data'
+import { PHOTO_BOX, renderToFile } from './diary-print-flow'
 import { writeDiaryPdf } from './diary-print-pdf'
 
 /*
@@ -22,8 +21,6 @@ import { writeDiaryPdf } from './diary-print-pdf'
  * the row is 'failed' and the next GET queues it again.
  */
 
-export const PHOTO_BOX = { width: 160, height: 120 }
-
 /** The printed photos resized for their box, in order (a few at most). */
 export async function printedImages(deps: Pick<Deps, 'store'>, photos: readonly PrintedPhoto[]) {
   return Promise.all(
@@ -32,20 +29,6 @@ export async function printedImages(deps: Pick<Deps, 'store'>, photos: readonly 
       return blob ? printImage(await readAll(blob.stream), PHOTO_BOX.width, PHOTO_BOX.height) : null
     }),
   )
-}
-
-/** Renders to a local file (a few pages and photos: in memory first), with its size and SHA-256. */
-export async function renderToFile(
-  file: string,
-  draw: (out: PassThrough) => Promise<{ pages: number }>,
-): Promise<{ pages: number; size: number; sha256: string }> {
-  const out = new PassThrough()
-  const chunks: Buffer[] = []
-  out.on('data', (chunk: Buffer) => chunks.push(chunk))
-  const { pages } = await draw(out)
-  const bytes = Buffer.concat(chunks)
-  await fs.promises.writeFile(file, bytes)
-  return { pages, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') }
 }
 
 export const diaryPrintJob: JobKind<{ pdf: number }> = {

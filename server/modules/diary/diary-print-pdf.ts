@@ -124,6 +124,12 @@ function facts(flow: Flow, input: DiaryPdfInput) {
     ['Hari, tanggal', indonesianDayName(day.day)],
     ['Status', status],
   ]
+  factsBox(flow, rows)
+}
+
+/** The facts of a printed diary or week: label and value lines on a light band. */
+export function factsBox(flow: Flow, rows: [string, string][]) {
+  const { doc } = flow
   const h = rows.length * 15 + 10
   doc.rect(CONTENT.x, flow.y, CONTENT.width, h).fill(COLOR.band)
   let y = flow.y + 7

@@ -3,10 +3,12 @@ import os from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { periodLabel } from '../../../src/contracts/days'
 import { PUBLIC_PAGE_PREFIXES } from '../../../src/contracts/public-paths'
+import { REPORT_MSG } from '../../../src/contracts/reports'
 import { type Cast, cast, projectWithMembers } from '../../test/area-fixtures'
 import { createTestApp, TEST_DB, type TestApp } from '../../test/harness'
-import { pdfPages, pdfText, review, uploadDoc, workItem } from '../reports/report-fixtures'
+import { downloadPdf, pdfPages, pdfText, review, uploadDoc, workItem } from '../reports/report-fixtures'
 import { PRINT_MSG } from './diary-print.service'
 
 /*
@@ -62,6 +64,37 @@ async function verify(code: string) {
   const res = await t.request('GET', `/api/public/verify/${code}`)
   expect(res.status, res.text).toBe(200)
   return res.json.data
+}
+
+async function signDay(day: string) {
+  const submit = await t.request('POST', `${dayPath(day)}/submit`, { token: c.supervisor.token, json: {} })
+  expect(submit.status, submit.text).toBe(201)
+  const token = (submit.json.data.url as string).split(PUBLIC_PAGE_PREFIXES.sign)[1]
+  const contractor = await t.request('POST', `/api/public/sign/${token}`, {
+    json: {
+      decision: 'setuju',
+      name: 'Ir. Budi Santoso',
+      position: 'Site Manager',
+      signature: await signature(220),
+    },
+  })
+  expect(contractor.status, contractor.text).toBe(200)
+  const pengawas = await t.request('POST', `${dayPath(day)}/sign`, {
+    token: c.supervisor.token,
+    json: { name: 'Pengawas Satu', position: 'Pengawas Lapangan', signature: await signature(10) },
+  })
+  expect(pengawas.status, pengawas.text).toBe(200)
+  const tahu = await t.request('POST', `${dayPath(day)}/sign`, {
+    token: c.admin.token,
+    json: {
+      role: 'mengetahui',
+      name: 'Dra. Wulan Sari',
+      position: 'Direksi Teknis',
+      signature: await signature(140),
+    },
+  })
+  expect(tahu.status, tahu.text).toBe(200)
+  expect(tahu.json.data.status).toBe('signed')
 }
 
 beforeAll(async () => {
@@ -133,34 +166,7 @@ beforeAll(async () => {
     },
   })
   expect(save.status, save.text).toBe(200)
-  const submit = await t.request('POST', `${dayPath(DAY)}/submit`, { token: c.supervisor.token, json: {} })
-  expect(submit.status, submit.text).toBe(201)
-  const token = (submit.json.data.url as string).split(PUBLIC_PAGE_PREFIXES.sign)[1]
-  const contractor = await t.request('POST', `/api/public/sign/${token}`, {
-    json: {
-      decision: 'setuju',
-      name: 'Ir. Budi Santoso',
-      position: 'Site Manager',
-      signature: await signature(220),
-    },
-  })
-  expect(contractor.status, contractor.text).toBe(200)
-  const pengawas = await t.request('POST', `${dayPath(DAY)}/sign`, {
-    token: c.supervisor.token,
-    json: { name: 'Pengawas Satu', position: 'Pengawas Lapangan', signature: await signature(10) },
-  })
-  expect(pengawas.status, pengawas.text).toBe(200)
-  const tahu = await t.request('POST', `${dayPath(DAY)}/sign`, {
-    token: c.admin.token,
-    json: {
-      role: 'mengetahui',
-      name: 'Dra. Wulan Sari',
-      position: 'Direksi Teknis',
-      signature: await signature(140),
-    },
-  })
-  expect(tahu.status, tahu.text).toBe(200)
-  expect(tahu.json.data.status).toBe('signed')
+  await signDay(DAY)
 })
 afterAll(() => t.close())
 
@@ -291,5 +297,87 @@ describe(`the printed diary day (${TEST_DB})`, () => {
     })
     expect(save.status, save.text).toBe(200)
     expect((await verify(code)).diary.state).toBe('changed')
+  })
+})
+
+describe(`Laporan Mingguan (${TEST_DB})`, () => {
+  const create = (json: unknown) =>
+    t.request('POST', `/api/report/${project.slug}/create`, { token: c.admin.token, json })
+
+  it('refuses a week too long, an unknown kind and an empty week in Indonesian', async () => {
+    const long = await create({ kind: 'mingguan', from: '2026-11-20', to: '2026-11-30' })
+    expect(long.status).toBe(422)
+    expect(long.json.message).toBe(REPORT_MSG.weekTooLong)
+    const bad = await create({ kind: 'bulanan', from: '2026-11-30', to: '2026-11-30' })
+    expect(bad.status).toBe(422)
+    expect(bad.json.errors.kind).toBe(REPORT_MSG.badKind)
+    const empty = await create({ kind: 'mingguan', from: '2026-11-16', to: '2026-11-22' })
+    expect(empty.status).toBe(422)
+    expect(empty.json.message).toBe(REPORT_MSG.weekEmpty)
+  })
+
+  it("rolls up the week's diaries: per day and in total, rain, materials, work per item, who signed, photos", async () => {
+    const second = '2026-12-01'
+    const save = await t.request('PUT', dayPath(second), {
+      token: c.supervisor.token,
+      json: {
+        base_version: 0,
+        sections: {
+          weather: { blocks: [{ from: '07:00', to: '12:00', condition: 'gerimis' }], lost_hours: 1 },
+          manpower: [
+            { trade: 'Pekerja', count: 10 },
+            { trade: 'Tukang batu', count: 4 },
+          ],
+          equipment: [{ name: 'Concrete mixer', count: 1, condition: 'baik' }],
+          materials: [{ name: 'Pasir beton', quantity: 8, unit: 'm3', accepted: true }],
+          work: [{ description: 'Pasangan bata dinding lantai 2', volume: 24, unit: 'm2', progress: 15 }],
+        },
+      },
+    })
+    expect(save.status, save.text).toBe(200)
+    await signDay(second)
+    const res = await create({ kind: 'mingguan', from: '2026-11-30', to: '2026-12-04' })
+    expect(res.status, res.text).toBe(202)
+    expect(res.json.data.kind).toBe('mingguan')
+    expect(res.json.data.title).toMatch(/^Laporan Mingguan - /)
+    await t.runJobs()
+    const list = await t.request('GET', `/api/report/${project.slug}/list`, { token: c.admin.token })
+    const report = list.json.data.find((r: { id: number }) => r.id === res.json.data.id)
+    expect(report.status, report.error).toBe('ready')
+    const file = await downloadPdf(t, c.planner.token, project.slug, report.id, dir)
+    const text = pdfText(file.file).replace(/\s+/g, ' ')
+    for (const words of [
+      'LAPORAN MINGGUAN',
+      periodLabel('2026-11-30', '2026-12-04'),
+      '027/SPK/PUPR-CK/2026',
+      '1. Ringkasan Harian',
+      'Senin, 30 November 2026',
+      'Selasa, 1 Desember 2026',
+      'Tidak ada laporan',
+      '1 dari 2 hari ditandatangani',
+      '2. Tenaga Kerja per Hari',
+      'Pekerja',
+      // 27 on Monday and 14 on Tuesday.
+      'Jumlah 27 14 - - - 41',
+      '3. Peralatan per Hari',
+      '4. Bahan yang Datang',
+      'Pasir beton',
+      'Semen Portland',
+      '5. Pekerjaan per Item Pekerjaan',
+      'Pekerjaan Struktur Beton',
+      'Volume minggu ini per item pekerjaan',
+      '6. Tanda Tangan Laporan Harian',
+      'Ir. Budi Santoso',
+      '7. Dokumentasi Foto',
+      'Pengecoran kolom K1 lantai 2',
+    ])
+      expect(text).toContain(words)
+    // Rain: 2,5 hours on Monday (its revision keeps the weather) and 1 on Tuesday.
+    expect(text).toMatch(/Jumlah 1 dari 2 hari ditandatangani 41 \d+ 3,5/)
+    const pages = pdfPages(file.file)
+    expect(text.split(`Kode verifikasi: ${report.code}`).length - 1).toBe(pages)
+    const v = await verify(report.code)
+    expect(v.valid).toBe(true)
+    expect(v.diary).toBeUndefined()
   })
 })

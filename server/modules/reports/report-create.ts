@@ -15,6 +15,7 @@ import type { DB } from '../../db/schema'
 import type { Deps } from '../../deps'
 import { AppError, nowIso } from '../../http'
 import type { Claimed } from '../../idempotency'
+import { assertWeek, weeklyReportTitle } from '../diary/diary-print-week-data'
 import { reportRenderJob } from './report-render-job'
 import { selectPhotos } from './report-selection'
 import { reportRows, toReport } from './report-view'
@@ -52,7 +53,8 @@ export async function createReport(
     include: input.include,
     timeZone,
   })
-  if (photos.length === 0) throw new AppError(422, REPORT_MSG.empty, { to: REPORT_MSG.empty })
+  if (input.kind === 'mingguan') await assertWeek(trx, project.id, input, photos.length)
+  else if (photos.length === 0) throw new AppError(422, REPORT_MSG.empty, { to: REPORT_MSG.empty })
 
   // Weeks count from the project's start day (the contract's), else from the day it was made.
   const week = weekOfPeriod(
@@ -60,13 +62,18 @@ export async function createReport(
     input.from,
     input.to,
   )
-  const title = input.title || defaultReportTitle(project.name, week, input.from, input.to)
+  const title =
+    input.title ||
+    (input.kind === 'mingguan'
+      ? weeklyReportTitle(project.name, week, input.from, input.to)
+      : defaultReportTitle(project.name, week, input.from, input.to))
   const row = await trx
     .insertInto('reports')
     .values({
       project_id: project.id,
       code: await freshCode(trx),
       title,
+      kind: input.kind,
       period_from: input.from,
       period_to: input.to,
       work_item_ids: workItemIds ? JSON.stringify(workItemIds) : null,
@@ -107,7 +114,12 @@ export async function createReport(
     projectId: project.id,
     action: 'create',
     object: { kind: 'report', id: String(row.id), name: title },
-    detail: { period: `${input.from} - ${input.to}`, photos: photos.length, include: input.include },
+    detail: {
+      period: `${input.from} - ${input.to}`,
+      photos: photos.length,
+      include: input.include,
+      ...(input.kind === 'mingguan' ? { kind: input.kind } : {}),
+    },
   })
   await tx.enqueue(reportRenderJob, { report: row.id })
   return toReport(await reportRows(trx).where('reports.id', '=', row.id).executeTakeFirstOrThrow())

@@ -12,6 +12,7 @@ import { workItemLabel } from '../../../src/contracts/work-items'
 import { firmDayOf, indonesianDateTime } from '../../base/firm-clock'
 import type { DB } from '../../db/schema'
 import type { Deps } from '../../deps'
+import { renderWeeklyReport } from '../diary/diary-print-week'
 import { readFirmSettings } from '../settings/firm-settings'
 import type { CoverLogo } from './report-cover'
 import { imagesInOrder, printImage, readAll } from './report-images'
@@ -44,6 +45,7 @@ export async function loadReport(db: Kysely<DB>, id: number) {
       'reports.period_to',
       'reports.include',
       'reports.per_page',
+      'reports.kind',
       'reports.created_at',
       'reports.status',
       'reports.deleted_at',
@@ -191,6 +193,11 @@ export async function renderReport({
   file,
   onProgress,
 }: RenderOptions): Promise<RenderedReport> {
+  if (report.kind === 'mingguan') {
+    // Laporan Mingguan (issue 34): the week's diaries rolled up, the same row, code and photos.
+    const logo = await loadLogo(deps, (await readFirmSettings(deps)).logoKey)
+    return renderWeeklyReport({ deps, report, file, logo, onProgress })
+  }
   const timeZone = deps.config.firmTimeZone
   const photos = await loadPhotos(deps.db, report.id)
   const perPage = Number(report.per_page) as ReportPerPage

@@ -25,6 +25,7 @@ export function toReport(row: ReportRow): Report {
   return {
     id: Number(row.id),
     title: row.title,
+    kind: row.kind,
     period_from: row.period_from,
     period_to: row.period_to,
     work_item_ids: row.work_item_ids === null ? null : (JSON.parse(row.work_item_ids) as number[]),

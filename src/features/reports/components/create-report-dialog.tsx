@@ -3,10 +3,10 @@ import { type FormEvent, useRef, useState } from 'react'
 import type { Project } from '../../../contracts/projects'
 import {
   REPORT_MSG,
-  REPORT_PER_PAGE,
   type ReportCreate,
   ReportCreateSchema,
   type ReportInclude,
+  type ReportKind,
   type ReportPerPage,
 } from '../../../contracts/reports'
 import { toApiError } from '../../../lib/api'
@@ -20,9 +20,9 @@ import { notify } from '../../../ui/notify'
 import { withoutMessage } from '../form-errors'
 import { type Period, proposedTitle } from '../period'
 import { useCreateReport } from '../queries'
-import { Choices } from './form-parts'
 import { PeriodFields, usePeriodPicker } from './period-fields'
 import { ReportCountNote, useReportCount } from './report-count-note'
+import { PhotoChoices, ReportKindChoice, titleOfKind } from './report-kind-choice'
 import { WorkItemChoice } from './work-item-choice'
 
 type Props = {
@@ -45,6 +45,7 @@ export function CreateReportDialog({ project, open, initialRange, onClose }: Pro
   const { period, start, today } = picker
   const [scope, setScope] = useState<'all' | 'some'>('all')
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set())
+  const [kind, setKind] = useState<ReportKind>('dokumentasi')
   const [include, setInclude] = useState<ReportInclude>('approved')
   const [perPage, setPerPage] = useState<ReportPerPage>(4)
   const [title, setTitle] = useState<string | null>(null)
@@ -53,7 +54,7 @@ export function CreateReportDialog({ project, open, initialRange, onClose }: Pro
   // One key per content: a double tap or a retry after a lost answer queues one report.
   const sent = useRef<{ body: string; key: string } | null>(null)
 
-  const shownTitle = title ?? proposedTitle(project.name, start, period, today)
+  const shownTitle = title ?? titleOfKind(kind, proposedTitle(project.name, start, period, today))
   const workItems = useQuery({ ...workItemsQueryOptions(project.id), enabled: open })
   const chosenItems = scope === 'some' && picked.size > 0 ? [...picked].sort((a, b) => a - b) : null
   const count = useReportCount({
@@ -79,6 +80,7 @@ export function CreateReportDialog({ project, open, initialRange, onClose }: Pro
       return
     }
     const checked = validate(ReportCreateSchema, {
+      kind,
       from: period.from,
       to: period.to,
       work_item_ids: scope === 'some' ? [...picked].sort((a, b) => a - b) : undefined,
@@ -123,6 +125,13 @@ export function CreateReportDialog({ project, open, initialRange, onClose }: Pro
       needsSignal={needsSignalTo('membuat laporan')}
       onSubmit={onSubmit}
     >
+      <ReportKindChoice
+        value={kind}
+        onChange={(k) => {
+          setKind(k)
+          edited()
+        }}
+      />
       <PeriodFields picker={picker} errors={errors} onEdit={edited} />
 
       <WorkItemChoice
@@ -146,27 +155,15 @@ export function CreateReportDialog({ project, open, initialRange, onClose }: Pro
         error={errors.work_item_ids}
       />
 
-      <Choices
-        label={REPORT_MSG.includeLabel}
-        name="include"
-        columns={2}
-        options={[
-          { value: 'approved', label: REPORT_MSG.includeApproved },
-          { value: 'all', label: REPORT_MSG.includeAll },
-        ]}
-        value={include}
-        onChange={(i) => {
+      <PhotoChoices
+        kind={kind}
+        include={include}
+        onInclude={(i) => {
           setInclude(i)
           edited()
         }}
-      />
-      <Choices
-        label={REPORT_MSG.perPageLabel}
-        name="per_page"
-        columns={3}
-        options={REPORT_PER_PAGE.map((n) => ({ value: n, label: String(n) }))}
-        value={perPage}
-        onChange={(n) => {
+        perPage={perPage}
+        onPerPage={(n) => {
           setPerPage(n)
           edited()
         }}

@@ -53,6 +53,7 @@ export function useReportActions(slug: string) {
           create.mutateAsync({
             key: newRequestId(),
             input: {
+              kind: r.kind,
               from: r.period_from,
               to: r.period_to,
               work_item_ids: r.work_item_ids ?? undefined,
