@@ -381,3 +381,20 @@ describe(`Laporan Mingguan (${TEST_DB})`, () => {
     expect(v.diary).toBeUndefined()
   })
 })
+
+describe(`a deleted project (${TEST_DB})`, () => {
+  it("takes its printed diary days' files with it", async () => {
+    const rows = await t.db
+      .selectFrom('diary_pdfs')
+      .select('blob_key')
+      .where('status', '=', 'ready')
+      .execute()
+    const keys = rows.flatMap((r) => (r.blob_key ? [r.blob_key] : []))
+    expect(keys.length).toBeGreaterThan(1)
+    for (const key of keys) expect(await t.deps.store.head(key, 'private')).toBeDefined()
+    const res = await t.request('DELETE', `/api/project/delete/${project.id}`, { token: c.admin.token })
+    expect(res.status, res.text).toBe(200)
+    for (const key of keys) expect(await t.deps.store.head(key, 'private')).toBeUndefined()
+    expect(await t.db.selectFrom('diary_pdfs').select('id').execute()).toEqual([])
+  })
+})

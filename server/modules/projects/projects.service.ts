@@ -244,12 +244,19 @@ export async function deleteProject(
   const blobs = await deps.db.transaction().execute(async (trx) => {
     await lockProject(trx, deps.dialect, id)
     const docIds = trx.selectFrom('docs').select('docs.id').where('docs.project_id', '=', id)
-    const [files, images, recaps, reports] = await Promise.all([
+    const [files, images, recaps, reports, diaryPdfs] = await Promise.all([
       trx.selectFrom('files').select('blob_key').where('project_id', '=', id).execute(),
       trx.selectFrom('doc_images').select(['blob_key', 'thumb_key']).where('doc_id', 'in', docIds).execute(),
       trx.selectFrom('recap_files').select('blob_key').where('project_id', '=', id).execute(),
       // Report PDFs (issue 24): their rows go by the projects foreign key's cascade.
       trx.selectFrom('reports').select('blob_key').where('project_id', '=', id).execute(),
+      // Printed diary days (issue 34, decision 0091): their rows go with diary_days' cascade.
+      trx
+        .selectFrom('diary_pdfs')
+        .innerJoin('diary_days', 'diary_days.id', 'diary_pdfs.diary_id')
+        .select('diary_pdfs.blob_key')
+        .where('diary_days.project_id', '=', id)
+        .execute(),
     ])
     // Children first, so the outcome does not depend on cascade depth; the project's own delete
     // cascades whatever else refers to it (notifications). The counters row goes first so the per-row
@@ -268,7 +275,9 @@ export async function deleteProject(
     const refs: BlobRef[] = [
       ...files.map((f) => ({ key: f.blob_key, visibility: 'private' as const })),
       ...recaps.map((r) => ({ key: r.blob_key, visibility: 'private' as const })),
-      ...reports.flatMap((r) => (r.blob_key ? [{ key: r.blob_key, visibility: 'private' as const }] : [])),
+      ...[...reports, ...diaryPdfs].flatMap((r) =>
+        r.blob_key ? [{ key: r.blob_key, visibility: 'private' as const }] : [],
+      ),
       ...images.flatMap((i) =>
         [i.blob_key, i.thumb_key].flatMap((key) => (key ? [{ key, visibility: 'public' as const }] : [])),
       ),
