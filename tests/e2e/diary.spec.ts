@@ -229,3 +229,42 @@ test('the diary offline in two sittings, a second writer merged, a clash chosen,
   expect(signed.signatures.map((s) => s.name).sort()).toEqual(['Joko Pelaksana', sari.name].sort())
   await shot(sariPage, 'phone-signed')
 })
+
+test('a diary never opened on this phone says so offline, in the shell, and fills in when the signal returns', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'phone only')
+  const admin = await createAdmin(request)
+  const field = await createEmployee(request, admin, 'pengawasan', `Rudi Pengawas ${unique()}`)
+  const project = (
+    await apiCall(request, admin, 'POST', '/api/project/create', {
+      name: `Drainase Kota ${unique()}`,
+      description: 'Saluran drainase 1,2 km',
+    })
+  ).data as { id: number; slug: string; name: string }
+  await apiCall(request, admin, 'PUT', `/api/project/${project.id}/members`, { user_ids: [field.id] })
+  await apiCall(request, field, 'PUT', `/api/diary/${project.slug}/day/${firmToday()}`, {
+    base_version: 0,
+    sections: { manpower: [{ trade: 'Pekerja', count: 6 }] },
+  })
+  await loginViaUi(page, field.email, field.password)
+  await controlledBySw(page)
+  await page.goto(`/project/${project.slug}`)
+  await expect(page.getByRole('heading', { name: project.name })).toBeVisible()
+  await page.waitForTimeout(1500)
+
+  await context.setOffline(true)
+  await page.goto(`/project/${project.slug}/harian`)
+  await expect(page.getByTestId('not-stored')).toBeVisible()
+  await expect(page.getByRole('link', { name: project.name })).toBeVisible()
+  await page.goto(`/project/${project.slug}/harian/${firmToday()}`)
+  await expect(page.getByTestId('not-stored')).toBeVisible()
+  await expect(page.getByTestId('diary-day-title')).toBeVisible()
+
+  await context.setOffline(false)
+  await expect(page.getByRole('group', { name: 'Pekerja' }).getByRole('status')).toHaveText('6', {
+    timeout: 15_000,
+  })
+})
