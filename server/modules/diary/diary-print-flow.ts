@@ -30,6 +30,9 @@ export async function renderToFile(
   return { pages, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') }
 }
 
+/** A table cell's lines at most (a row stays shorter than a page). */
+const CELL_LINES = 16
+
 export const FOOT_H = 58
 const BOTTOM = PAGE.height - MARGIN.bottom - FOOT_H
 
@@ -109,9 +112,7 @@ export class Flow {
     for (const [i, row] of all.entries()) {
       const bold = total !== undefined && i === all.length - 1
       use(this.doc, bold ? BOLD : REGULAR, 8.5, COLOR.ink)
-      const wrapped = row.map((text, j) =>
-        wrapLines(pdfSafe(text), columns[j].width - 2 * pad, 6, (s) => this.doc.widthOfString(s)),
-      )
+      const wrapped = row.map((text, j) => this.wrap(text, columns[j].width - 2 * pad, CELL_LINES))
       const h = Math.max(1, ...wrapped.map((w) => w.length)) * lead + 7
       if (this.y + h > BOTTOM) {
         this.newPage()
@@ -136,6 +137,33 @@ export class Flow {
     }
     this.rule(this.y)
     this.y += 8
+  }
+
+  /** Its lines (the writer's own line breaks kept) wrapped to `width`, at most `max`. */
+  private wrap(text: string, width: number, max: number): string[] {
+    const measure = (s: string) => this.doc.widthOfString(s)
+    return text
+      .split(/\r?\n/)
+      .flatMap((p) => (p.trim() ? wrapLines(pdfSafe(p), width, max, measure) : []))
+      .slice(0, max)
+  }
+
+  /** A labelled text of any length (a note): its lines flow on to the next page when long. */
+  paragraph(label: string, text: string) {
+    const lead = 11.5
+    use(this.doc, REGULAR, 9, COLOR.ink)
+    const wrapped = this.wrap(text || '-', CONTENT.width - 12, 400)
+    this.need(14 + lead * Math.min(2, wrapped.length))
+    use(this.doc, BOLD, 9, COLOR.brand)
+    line(this.doc, label, CONTENT.x + 2, this.y, CONTENT.width)
+    this.y += 13
+    for (const l of wrapped) {
+      this.need(lead)
+      use(this.doc, REGULAR, 9, COLOR.ink)
+      this.doc.text(l, CONTENT.x + 12, this.y, { lineBreak: false })
+      this.y += lead
+    }
+    this.y += 5
   }
 
   private cell(text: string, x: number, y: number, c: Column, pad: number) {

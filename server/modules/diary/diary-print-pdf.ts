@@ -252,13 +252,7 @@ function sections(flow: Flow, day: PrintedDay) {
     ['Keselamatan kerja (K3)', n.safety],
     ['Tamu / kunjungan', n.visitors],
   ]
-  flow.table(
-    [
-      { label: 'Hal', width: 140 },
-      { label: 'Catatan', width: W - 140 },
-    ],
-    notes.map(([label, text]) => [label, text?.trim() || '-']),
-  )
+  for (const [label, text] of notes) flow.paragraph(label, text?.trim() || '-')
 }
 
 function photos(flow: Flow, input: DiaryPdfInput) {
@@ -310,8 +304,11 @@ const SIGN_H = 150
 
 function signatures(flow: Flow, input: DiaryPdfInput) {
   const { doc } = flow
-  flow.need(SIGN_H + 20)
-  flow.y += 10
+  flow.need(SIGN_H + 36)
+  flow.y += 8
+  use(doc, REGULAR, 9, COLOR.ink)
+  line(doc, 'Demikian laporan harian ini dibuat dengan sebenarnya.', CONTENT.x, flow.y, CONTENT.width)
+  flow.y += 24
   const colW = CONTENT.width / SIGNER_ROLES.length
   const top = flow.y
   for (const [i, role] of SIGNER_ROLES.entries()) {

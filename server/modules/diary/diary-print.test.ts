@@ -24,6 +24,12 @@ let c: Cast
 let project: { id: number; slug: string }
 let dir: string
 const DAY = '2026-11-30'
+/** A long note (a real 'masalah' runs to paragraphs): printed whole, never cut. */
+const LONG_NOTE = Array.from(
+  { length: 12 },
+  (_, i) =>
+    `Butir ${i + 1}: pengiriman beton ready mix terlambat karena akses jalan desa tergenang, truk menunggu di simpang kecamatan.`,
+).join(' ')
 
 /** A drawn signature: a pen stroke on white (PNG, a few KB). */
 async function signature(hue: number): Promise<string> {
@@ -157,7 +163,7 @@ beforeAll(async () => {
           { description: 'Pembersihan lokasi' },
         ],
         notes: {
-          problems: 'Hujan lebat pukul 13.00, pengecoran ditunda 2,5 jam',
+          problems: `Hujan lebat pukul 13.00, pengecoran ditunda 2,5 jam\n${LONG_NOTE}`,
           instructions: 'Kontraktor menambah terpal penutup beton segar',
           safety: 'Nihil kecelakaan; APD lengkap',
           visitors: 'Direksi teknis PPK',
@@ -204,6 +210,7 @@ describe(`the printed diary day (${TEST_DB})`, () => {
       '6. Catatan',
       'Kontraktor menambah terpal',
       'Nihil kecelakaan',
+      'Butir 12: pengiriman beton ready mix terlambat',
       '7. Dokumentasi Foto',
       'Pengecoran kolom K1 lantai 2',
       'Pukul 09.14',
