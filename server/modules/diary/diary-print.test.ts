@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -7,7 +8,7 @@ import { periodLabel } from '../../../src/contracts/days'
 import { PUBLIC_PAGE_PREFIXES } from '../../../src/contracts/public-paths'
 import { REPORT_MSG } from '../../../src/contracts/reports'
 import { type Cast, cast, projectWithMembers } from '../../test/area-fixtures'
-import { createTestApp, TEST_DB, type TestApp } from '../../test/harness'
+import { createTestApp, formWith, samplePng, TEST_DB, type TestApp } from '../../test/harness'
 import { downloadPdf, pdfPages, pdfText, review, uploadDoc, workItem } from '../reports/report-fixtures'
 import { PRINT_MSG } from './diary-print.service'
 
@@ -119,6 +120,21 @@ beforeAll(async () => {
     },
   })
   expect(contract.status, contract.text).toBe(200)
+  const firm = await t.request('PUT', '/api/settings/firm', {
+    token: c.admin.token,
+    json: {
+      name: 'PT Cipta Karya Konsultan',
+      address: 'Jl. Pajajaran 12, Bogor',
+      phone: '0251 555 0101',
+      signatories: [],
+    },
+  })
+  expect(firm.status, firm.text).toBe(200)
+  const logo = await t.request('PUT', '/api/settings/firm/logo', {
+    token: c.admin.token,
+    body: formWith({ logo: { data: await samplePng(240, 80), name: 'logo.png', type: 'image/png' } }),
+  })
+  expect(logo.status, logo.text).toBe(200)
   const struktur = await workItem(t, c.admin, project.id, 'Pekerjaan Struktur Beton')
   for (const [i, description] of ['Pengecoran kolom K1 lantai 2', 'Pemasangan bekisting balok'].entries()) {
     const uuid = await uploadDoc(t, c.supervisor, project.slug, {
@@ -188,6 +204,7 @@ describe(`the printed diary day (${TEST_DB})`, () => {
       'LAPORAN HARIAN',
       'Senin, 30 November 2026',
       'PT Cipta Karya Konsultan',
+      'Jl. Pajajaran 12, Bogor - Telp. 0251 555 0101',
       'Rehabilitasi Gedung Puskesmas Kecamatan Cibinong',
       '027/SPK/PUPR-CK/2026',
       'CV Bangun Persada',
@@ -223,6 +240,9 @@ describe(`the printed diary day (${TEST_DB})`, () => {
       'Ditandatangani',
     ])
       expect(text).toContain(words)
+    // The letterhead's logo is the first page's first image.
+    const images = execFileSync('pdfimages', ['-list', '-f', '1', '-l', '1', file]).toString('utf8')
+    expect(images).toMatch(/\n\s*1\s+\d+\s+image\s+240\s+80\b/)
     signedCode = codeOf(text)
     expect(signedCode).not.toBe('')
     const pages = pdfPages(file)
