@@ -100,20 +100,23 @@ export function Chips<T extends string>({
   value,
   onChange,
   disabled,
+  fill,
 }: {
   label: string
   options: ReadonlyArray<{ value: T; label: string }>
   value: T | null | undefined
   onChange: (next: T) => void
   disabled?: boolean
+  /** One row across the width, every choice the same size (the weather's five on a phone). */
+  fill?: boolean
 }) {
   return (
-    <fieldset aria-label={label} className={cx(GROUP, flex({ wrap: 'wrap', gap: '1.5' }))}>
+    <fieldset aria-label={label} className={cx(GROUP, fill ? FILL : flex({ wrap: 'wrap', gap: '1.5' }))}>
       {options.map((o) => (
         <button
           key={o.value}
           type="button"
-          className={pill}
+          className={fill ? cx(pill, FILL_PILL) : pill}
           aria-pressed={value === o.value}
           disabled={disabled}
           onClick={() => onChange(o.value)}
@@ -181,6 +184,8 @@ let lastKey = 0
 export const rowKey = () => `r${++lastKey}`
 
 const GROUP = css({ border: 'none', p: '0', m: '0', minW: '0' })
+const FILL = css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(3.75rem, 1fr))', gap: '1' })
+const FILL_PILL = css({ px: '1', fontSize: { base: 'xs', sm: 'sm' }, minH: '11' })
 
 /** The rows while the diary loads. */
 export function DiarySkeleton() {

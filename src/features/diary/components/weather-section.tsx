@@ -61,6 +61,7 @@ export function WeatherSection({
             <Chips
               label={`Cuaca ${clock(b.from)}–${clock(b.to)}`}
               options={OPTIONS}
+              fill
               value={b.condition}
               disabled={readOnly}
               onChange={(condition) =>
