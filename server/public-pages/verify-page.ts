@@ -71,14 +71,15 @@ function diaryVerifyHtml(
 <div><dt>Dicetak</dt><dd>${esc(formatMoment(v.created_at, timeZone))}</dd></div>
 <div><dt>Kode</dt><dd>${esc(v.code)}</dd></div>
 </dl>`
+  // The meta list's look (label above, value below), one signer per line: no photo grid here.
   const rows = d.signatures
     .map(
       (s) =>
-        `<li class="vrow"><div><p><strong>${esc(s.label)}</strong>: ${esc(s.name)}</p><span class="when">${esc(s.position)} · ${esc(formatMoment(s.signed_at, timeZone))}</span></div></li>`,
+        `<div class="wide"><dt>${esc(s.label)}</dt><dd>${esc(s.name)}<br><span class="when">${esc(s.position)} · ${esc(formatMoment(s.signed_at, timeZone))}</span></dd></div>`,
     )
     .join('')
   const signed = rows
-    ? `<section class="card"><ol class="rows">${rows}</ol></section>`
+    ? `<section class="card"><dl class="meta">${rows}</dl></section>`
     : '<section class="card"><p>Belum ada tanda tangan pada versi ini.</p></section>'
   const body = `<section class="card">${status}${meta}</section>
 <h2>Tanda tangan <span>${d.signatures.length} orang</span></h2>

@@ -271,7 +271,7 @@ export const ReportVerificationSchema = v.object({
       revision: v.number(),
       /** 'signed': signed and current; 'superseded': replaced by a revision; 'changed': edited since printed; 'unsigned'. */
       state: v.picklist(['signed', 'superseded', 'changed', 'unsigned']),
-      /** What the page says ('Laporan harian ini sah: ditandatangani oleh ... dan versi terkini'). */
+      /** What the page says ('Laporan harian ini sah: ditandatangani oleh ..., dan merupakan versi terkini'). */
       message: v.string(),
       signatures: v.array(
         v.object({ label: v.string(), name: v.string(), position: v.string(), signed_at: v.string() }),

@@ -14,7 +14,8 @@ import { diaryHash, fullySigned, sectionsOf, signaturesOf } from './diary-store'
  */
 
 export const DIARY_VERIFY_MSG = {
-  signed: (names: string) => `Laporan harian ini sah: ditandatangani oleh ${names} dan versi terkini.`,
+  signed: (names: string) =>
+    `Laporan harian ini sah: ditandatangani oleh ${names}, dan merupakan versi terkini.`,
   superseded: (revision: number, at: string, reason: string) =>
     `Versi ini sudah diganti oleh revisi ${revision} pada ${at}${reason ? ` (alasan: ${reason})` : ''}.`,
   changed: 'Isi laporan harian ini sudah diubah sesudah dicetak; mintalah cetakan terbaru.',
