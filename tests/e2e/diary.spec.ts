@@ -56,7 +56,6 @@ async function openDay(page: Page, slug: string, day: string) {
   await expect(page.getByTestId('diary-day-title')).toBeVisible()
 }
 
-
 test('the diary offline in two sittings, a second writer merged, a clash chosen, signed from the link', async ({
   page,
   context,
