@@ -266,3 +266,78 @@ test('a diary never opened on this phone says so offline, in the shell, and fill
     timeout: 15_000,
   })
 })
+
+const TINY_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
+
+test("a returned day shows the contractor's note; a signed day is read-only, 'Mengetahui' by an admin, 'Revisi' with a reason", async ({
+  page,
+  request,
+  browser,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'phone only')
+  const admin = await createAdmin(request)
+  const field = await createEmployee(request, admin, 'pengawasan', `Rina Pengawas ${unique()}`)
+  const project = (
+    await apiCall(request, admin, 'POST', '/api/project/create', {
+      name: `Pasar Rakyat ${unique()}`,
+      description: 'Revitalisasi pasar',
+    })
+  ).data as { id: number; slug: string; name: string }
+  await apiCall(request, admin, 'PUT', `/api/project/${project.id}/members`, { user_ids: [field.id] })
+  const day = firmToday()
+  const base = `/api/diary/${project.slug}/day/${day}`
+  await apiCall(request, field, 'PUT', base, { base_version: 0, sections: { notes: { visitors: 'PPK' } } })
+  const contractorSigns = async (body: Record<string, unknown>) => {
+    const { url } = (await apiCall(request, field, 'POST', `${base}/submit`, {})).data as { url: string }
+    const token = new URL(url).pathname.split('/').pop()
+    const res = await request.post(`/api/public/sign/${token}`, {
+      data: { name: 'Joko', position: 'Site manager', ...body },
+    })
+    expect(res.ok()).toBe(true)
+  }
+  await contractorSigns({ decision: 'kembalikan', note: 'Jumlah pekerja kurang dua orang' })
+
+  // The supervisor sees the return and its note, and may write again.
+  await loginViaUi(page, field.email, field.password)
+  await openDay(page, project.slug, day)
+  await expect(page.getByTestId('diary-returned')).toContainText('Jumlah pekerja kurang dua orang')
+  await expect(page.getByText('Dikembalikan').first()).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Ajukan tanda tangan' })).toBeEnabled()
+
+  // Submitted again, signed by the contractor and the pengawas: read-only, 'Revisi' offered.
+  await contractorSigns({ decision: 'setuju', signature: TINY_PNG })
+  await apiCall(request, field, 'POST', `${base}/sign`, {
+    name: field.name,
+    position: 'Pengawas',
+    signature: TINY_PNG,
+  })
+  await page.reload()
+  await expect(page.getByTestId('diary-day-title')).toBeVisible()
+  await expect(page.getByLabel('Tamu / kunjungan')).toHaveAttribute('readonly', '')
+  await expect(page.getByRole('button', { name: 'Tambah alat' })).toHaveCount(0)
+
+  // An admin adds 'Mengetahui' with a drawn signature.
+  const adminPage = await secondPage(browser)
+  await loginViaUi(adminPage, admin.email, admin.password)
+  await openDay(adminPage, project.slug, day)
+  await adminPage.getByRole('button', { name: 'Mengetahui' }).click()
+  await adminPage.getByLabel('Jabatan').fill('Direksi teknis')
+  await draw(adminPage, adminPage.getByTestId('signature-pad'))
+  await adminPage.getByRole('button', { name: 'Tanda tangani', exact: true }).click()
+  await expect
+    .poll(async () =>
+      ((await apiCall(request, field, 'GET', base)).data as Day).signatures.map((s) => s.role).sort(),
+    )
+    .toEqual(['kontraktor', 'mengetahui', 'pengawas'])
+  await adminPage.context().close()
+
+  // 'Revisi' with a reason: a draft again, the reason shown, writable.
+  await page.reload()
+  await page.getByRole('button', { name: 'Revisi' }).click()
+  await page.getByRole('dialog').getByRole('textbox').fill('Volume galian salah ketik')
+  await page.getByRole('dialog').getByRole('button', { name: 'Kirim Revisi' }).click()
+  await expect(page.getByText('Volume galian salah ketik')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Tambah alat' })).toBeVisible()
+  expect(((await apiCall(request, field, 'GET', base)).data as Day).status).toBe('draft')
+})
