@@ -6,6 +6,7 @@
  *
  *   npm run bench:report                        200 and 1,000 photos, 4 per page
  *   npm run bench:report -- --sizes=50,200 --per-page=6
+ *   npm run bench:report -- --sizes= --month=1     only the month of 26 signed diaries (issue 34)
  *
  * The originals: BENCH_PHOTOS (default 16) distinct 4000x3000 JPEGs (every sixth one portrait) of a
  * gradient under noise at three scales, ~3 MB each like a phone's, generated once into a cache dir under /tmp
@@ -26,7 +27,7 @@ const ROOT = path.resolve(import.meta.dirname, '..')
 const MB = 1024 * 1024
 const arg = (name: string, fallback: string) =>
   process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback
-const SIZES = arg('sizes', '200,1000').split(',').map(Number)
+const SIZES = arg('sizes', '200,1000').split(',').filter(Boolean).map(Number)
 const PER_PAGE = arg('per-page', '4')
 const DISTINCT = Number(process.env.BENCH_PHOTOS ?? 16)
 const CACHE = path.join(os.tmpdir(), `berkas-bench-report-photos-v2-${DISTINCT}`)
@@ -118,13 +119,92 @@ function runChild(source: string, photos: number): Result {
   }
 }
 
+type Month = {
+  days: number
+  photos: number
+  daysMs: number
+  weeksMs: number
+  baselineMs: number
+  dayPages: number
+  dayBytes: number
+  weekPages: number
+  weekBytes: number
+  weekPhotos: number
+  startRss: number
+  peakRss: number
+}
+
+/** Issue 34: a month of 26 signed diaries with 300 photos (bench/diary-month-child.ts). */
+function runMonth(source: string): Month {
+  const data = fs.mkdtempSync(path.join(os.tmpdir(), 'berkas-bench-month-'))
+  try {
+    const out = execFileSync(
+      process.execPath,
+      [
+        '--expose-gc',
+        '--import',
+        'tsx',
+        'bench/diary-month-child.ts',
+        `--data=${data}`,
+        `--source=${source}`,
+      ],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * MB },
+    ).toString('utf8')
+    return JSON.parse(out.trim().split('\n').pop() as string) as Month
+  } finally {
+    fs.rmSync(data, { recursive: true, force: true })
+  }
+}
+
+function reportMonth(m: Month) {
+  console.log('')
+  console.log(
+    `| a month: ${m.days} signed diaries, ${m.photos} photos | made | baseline: read + resize the ${m.photos} photos with sharp | pages | PDF | KB per page | RSS after set-up | peak RSS |`,
+  )
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |')
+  console.log(
+    `| ${m.days} day PDFs (6 photos each at most) | ${(m.daysMs / 1000).toFixed(1)} s | ${(m.baselineMs / 1000).toFixed(1)} s | ${m.dayPages} | ${(m.dayBytes / MB).toFixed(1)} MB | ${(m.dayBytes / m.dayPages / 1024).toFixed(0)} | ${(m.startRss / MB).toFixed(0)} MB | ${(m.peakRss / MB).toFixed(0)} MB |`,
+  )
+  console.log(
+    `| 4 weekly reports (${m.weekPhotos} photos) | ${(m.weeksMs / 1000).toFixed(1)} s | (same) | ${m.weekPages} | ${(m.weekBytes / MB).toFixed(1)} MB | ${(m.weekBytes / m.weekPages / 1024).toFixed(0)} | | |`,
+  )
+  recordFigure({
+    bench: 'report',
+    figure: `a month of ${m.days} signed diaries: day PDFs and 4 weekly reports`,
+    value: (m.daysMs + m.weeksMs) / 1000,
+    unit: 's',
+    baseline: { name: `read + resize the ${m.photos} photos with sharp`, value: m.baselineMs / 1000 },
+    lowerIsBetter: true,
+  })
+  recordFigure({
+    bench: 'report',
+    figure: `peak RSS, a month of ${m.days} diaries`,
+    value: m.peakRss / MB,
+    unit: 'MB',
+    baseline: { name: 'RSS after set-up', value: m.startRss / MB },
+    lowerIsBetter: true,
+  })
+  recordFigure({
+    bench: 'report',
+    figure: 'day PDF per page',
+    value: m.dayBytes / m.dayPages / 1024,
+    unit: 'KB',
+    lowerIsBetter: true,
+  })
+}
+
 async function main() {
   const source = await originals()
+  if (arg('month', '1') !== '0') {
+    console.log('a month of signed diaries...')
+    reportMonth(runMonth(source))
+  }
   const results: Result[] = []
   for (const n of SIZES) {
     console.log(`${n} photos...`)
     results.push(runChild(source, n))
   }
+  if (results.length === 0) return
   console.log('')
   console.log(
     `| photos | report (create -> ready) | baseline: read + resize with sharp, same photos | report / baseline | pages | PDF | KB per photo | RSS after set-up | peak RSS during the job |`,
