@@ -14,6 +14,8 @@ export type DiaryDaysTable = {
   sections: string
   /** JSON { section: the day's version at which it last changed }. */
   section_versions: string
+  /** JSON { section: { by: name, at: ISO time } }: who last changed each section (a clash names them). */
+  section_authors: Generated<string>
   hash: string | null
   returned_note: string | null
   revision_reason: string | null

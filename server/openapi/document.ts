@@ -17,6 +17,7 @@ const MEANING: Record<number, string> = {
   413: 'Terlalu besar',
   415: 'Jenis isi tidak didukung',
   416: 'Rentang (Range) di luar ukuran file',
+  423: 'Terkunci: sedang menunggu tanda tangan atau sudah ditandatangani (buat revisi)',
   422: 'Data tidak valid (errors per field)',
   429: 'Terlalu banyak permintaan (lihat Retry-After)',
   503: 'Server sedang berhenti (SIGTERM): coba lagi di server lain',

@@ -50,11 +50,11 @@ export const save = endpoint({
   access: 'diary.write',
   tag: 'Laporan Harian',
   summary:
-    'Simpan bagian laporan harian (Idempotency-Key): hanya bagian yang dikirim diganti; bagian yang juga diubah orang lain sejak base_version/base_versions menjawab 409 dengan kedua isinya (clashes) dan tidak ada yang disimpan. Hari yang diajukan atau sudah ditandatangani: 409 (buat revisi)',
+    'Simpan bagian laporan harian (Idempotency-Key): hanya bagian yang dikirim diganti; bagian yang juga diubah orang lain sejak base_version/base_versions menjawab 409 dengan kedua isinya (clashes) dan tidak ada yang disimpan. Hari yang diajukan atau sudah ditandatangani: 423 (tunggu dikembalikan, atau buat revisi)',
   json: DiaryPutSchema,
   response: DiaryDaySchema,
   conflict: DiaryConflictSchema,
-  errors: [409],
+  errors: [409, 423],
 })
 
 export const submit = endpoint({

@@ -107,7 +107,7 @@ export type Endpoint<M extends Method = Method, P extends string = string> = {
 }
 
 /** Statuses an endpoint declares itself (`errors`); their meaning is in server/openapi/document.ts. */
-export type ExtraStatus = 303 | 401 | 403 | 404 | 409 | 410 | 422 | 429 | 503
+export type ExtraStatus = 303 | 401 | 403 | 404 | 409 | 410 | 422 | 423 | 429 | 503
 
 /**
  * Declares an endpoint (unchanged, typed as written: its path's parameters, its body's schema and its

@@ -29,6 +29,8 @@ export function up(dialect: Dialect) {
       .addColumn('revision', 'integer', (c) => c.notNull())
       .addColumn('sections', 'text', (c) => c.notNull())
       .addColumn('section_versions', 'text', (c) => c.notNull())
+      // JSON { section: { by, at } }: who last changed each section, for a clash to name that writer.
+      .addColumn('section_authors', 'text', (c) => c.notNull().defaultTo('{}'))
       .addColumn('hash', 'text')
       .addColumn('returned_note', 'text')
       .addColumn('revision_reason', 'text')

@@ -98,7 +98,7 @@ describe(`Laporan Harian: submit and the sign link (${TEST_DB})`, () => {
       token: pengawas.token,
       json: { base_version: 2, sections: { notes: { safety: 'x' } } },
     })
-    expect(edit.status).toBe(409)
+    expect(edit.status).toBe(423)
     expect(edit.json.message).toBe(DIARY_MSG.submittedLocked)
   })
 
@@ -233,7 +233,7 @@ describe(`Laporan Harian: signing, the lock and a revision (${TEST_DB})`, () => 
       token: admin.token,
       json: { base_version: d.version, sections: { notes: { safety: 'Koreksi' } } },
     })
-    expect(edit.status).toBe(409)
+    expect(edit.status).toBe(423)
     expect(edit.json.message).toBe(DIARY_MSG.locked)
     expect(
       (await t.request('POST', `${dayPath(day)}/submit`, { token: pengawas.token, json: {} })).status,

@@ -41,6 +41,13 @@ export function versionsOf(row: Pick<DiaryRow, 'section_versions'>): SectionVers
   return { ...noVersions(), ...(JSON.parse(row.section_versions) as Partial<SectionVersions>) }
 }
 
+/** Who last changed each section and when (a section never written has no entry). */
+export type SectionAuthors = Partial<Record<DiarySection, { by: string; at: string }>>
+
+export function authorsOf(row: Pick<DiaryRow, 'section_authors'>): SectionAuthors {
+  return JSON.parse(row.section_authors || '{}') as SectionAuthors
+}
+
 /**
  * The sha256 (hex) of exactly what is signed: the project, the day, the revision and the sections, as
  * canonical JSON (keys sorted). The same content always gives the same hash, whatever the key order.

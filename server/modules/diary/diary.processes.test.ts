@@ -89,7 +89,7 @@ describe(`Laporan Harian across two processes (${TEST_DB})`, () => {
       token: adminToken,
       json: { base_version: signed.json.data.version, sections: { notes: { safety: 'Koreksi' } } },
     })
-    expect(edit.status).toBe(409)
+    expect(edit.status).toBe(423)
     expect(edit.json.message).toBe(DIARY_MSG.locked)
     const read = await callServer(b, 'GET', path, { token: adminToken })
     expect(read.json.data).toMatchObject({

@@ -20,6 +20,7 @@ import { AppError, nowIso, validate } from '../../http'
 import { type Claimed, canonicalJson } from '../../idempotency'
 import {
   assertDiaryDay,
+  authorsOf,
   lockDiaryRow,
   readDiaryDay,
   sectionsOf,
@@ -125,8 +126,11 @@ async function signedRoles(db: Kysely<DB>, rows: readonly { id: number; revision
 
 /** Refuses a write to a day that is frozen for signing or signed. */
 export function assertEditable(status: string): void {
-  if (status === 'signed') throw new AppError(409, DIARY_MSG.locked)
-  if (status === 'submitted') throw new AppError(409, DIARY_MSG.submittedLocked)
+  // 423, not 409: retrying the same bytes cannot help until the day is returned or revised, so a queued
+  // save is kept as refused with this message (the outbox retries a 409) instead of holding back the
+  // items queued after it.
+  if (status === 'signed') throw new AppError(423, DIARY_MSG.locked)
+  if (status === 'submitted') throw new AppError(423, DIARY_MSG.submittedLocked)
 }
 
 export async function saveDiaryDay(
@@ -145,6 +149,7 @@ export async function saveDiaryDay(
 
   const stored = sectionsOf(row) as Record<string, unknown>
   const versions = versionsOf(row)
+  const authors = authorsOf(row)
   const incoming = input.sections as Record<string, unknown>
   const named = DIARY_SECTIONS.filter((s) => incoming[s] !== undefined)
   const same = (s: DiarySection) => canonicalJson(stored[s] ?? null) === canonicalJson(incoming[s])
@@ -158,8 +163,9 @@ export async function saveDiaryDay(
         theirs: incoming[s],
         stored: stored[s] ?? null,
         stored_version: versions[s],
-        updated_by: row.updated_by_name || null,
-        updated_at: row.updated_at,
+        // The section's own last writer: the day's may have changed another section since.
+        updated_by: authors[s]?.by ?? (row.updated_by_name || null),
+        updated_at: authors[s]?.at ?? row.updated_at,
       })
   }
   if (clashes.length > 0)
@@ -169,16 +175,18 @@ export async function saveDiaryDay(
   if (changed.length === 0) return toDiaryDay(row, await signaturesOf(trx, row.id, row.revision))
 
   const version = row.version + 1
+  const now = nowIso()
   for (const s of changed) {
     stored[s] = incoming[s]
     versions[s] = version
+    authors[s] = { by: user.name, at: now }
   }
-  const now = nowIso()
   await trx
     .updateTable('diary_days')
     .set({
       sections: JSON.stringify(stored),
       section_versions: JSON.stringify(versions),
+      section_authors: JSON.stringify(authors),
       version,
       updated_at: now,
       updated_by: user.id,

@@ -206,6 +206,24 @@ describe(`Laporan Harian: a PUT merges by section (${TEST_DB})`, () => {
     expect(chosen.json.data).toMatchObject({ version: 2, sections: { manpower: mine } })
   })
 
+  it("a clash names the section's own last writer, not the day's (another section may have changed since)", async () => {
+    const day = '2025-06-16'
+    await put(pengawas, day, { base_version: 0, sections: { manpower: MANPOWER } })
+    // The admin writes the notes afterwards: the day's last writer is now the admin.
+    await put(admin, day, { base_version: 1, sections: { notes: { visitors: 'Direksi teknis' } } })
+    const res = await put(pengawas2, day, {
+      base_version: 0,
+      sections: { manpower: [{ trade: 'Mandor', count: 9 }] },
+    })
+    expect(res.status).toBe(409)
+    expect(res.json.clashes).toHaveLength(1)
+    expect(res.json.clashes[0]).toMatchObject({
+      section: 'manpower',
+      updated_by: pengawas.name,
+      stored_version: 1,
+    })
+  })
+
   it('the same change on both sides is no clash; a per-section base beats an older base_version', async () => {
     const day = '2025-05-07'
     await put(pengawas, day, {
