@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test'
 import { controlledBySw } from './field-support'
@@ -316,6 +317,17 @@ test("a returned day shows the contractor's note; a signed day is read-only, 'Me
   await expect(page.getByTestId('diary-day-title')).toBeVisible()
   await expect(page.getByLabel('Tamu / kunjungan')).toHaveAttribute('readonly', '')
   await expect(page.getByRole('button', { name: 'Tambah alat' })).toHaveCount(0)
+  // 'Unduh PDF' waits while the job queue prints the day (409 'sedang dibuat'), then saves the PDF.
+  const saving = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Unduh PDF' }).click()
+  const pdf = await saving
+  expect(pdf.suggestedFilename()).toMatch(/\.pdf$/)
+  expect(
+    fs
+      .readFileSync((await pdf.path()) as string)
+      .subarray(0, 5)
+      .toString('latin1'),
+  ).toBe('%PDF-')
 
   // An admin adds 'Mengetahui' with a drawn signature.
   const adminPage = await secondPage(browser)

@@ -10,6 +10,7 @@ import { IconRotateCcw, IconSend } from '../../../ui/icons'
 import { notify } from '../../../ui/notify'
 import { ReasonDialog } from '../../../ui/reason-dialog'
 import { useReviseDay } from '../queries'
+import { DayPdfButton } from './day-pdf-button'
 import { SignDialog } from './sign-dialog'
 import { SubmitDialog } from './submit-dialog'
 
@@ -41,7 +42,10 @@ export function SigningPanel({
   const editable = diary.status === 'draft' || diary.status === 'returned'
   return (
     <Card padding="md" data-testid="diary-signing">
-      <h2 className={css({ fontSize: 'md', fontWeight: '600', mb: '3' })}>Tanda tangan</h2>
+      <div className={flex({ justify: 'space-between', align: 'center', gap: '2', mb: '3', wrap: 'wrap' })}>
+        <h2 className={css({ fontSize: 'md', fontWeight: '600' })}>Tanda tangan</h2>
+        {diary.version > 0 ? <DayPdfButton slug={slug} day={diary.day} /> : null}
+      </div>
       {diary.signatures.length ? (
         <ul className={grid({ columns: { base: 1, sm: 3 }, gap: '3', mb: '3' })}>
           {diary.signatures.map((s) => (
