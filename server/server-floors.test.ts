@@ -31,8 +31,8 @@ const MODULE_IMPORTS: Record<string, string> = {
   'admins -> users/accounts.service': 'accounts are the users module’s table',
   'admins -> users/user-view': 'the one answer shape of a users row',
   'auth -> users/user-view': 'the one answer shape of a users row (login, /me)',
-  'auth -> whatsapp/send-queue': 'a reset code goes out through the WhatsApp queue it owns',
-  'auth -> whatsapp/state': 'whether WhatsApp is linked is its state table',
+  'auth -> whatsapp/queue-message':
+    'a reset code or a password goes out through the WhatsApp queue it owns (and whether it is linked)',
   'diary -> reports/report-cover': 'the printed diary draws the report’s verification QR code',
   'diary -> reports/report-create': 'a printed diary’s code is made like a report’s (one /v/ page)',
   'diary -> reports/report-draw': 'the printed diary uses the report PDF’s colours, fonts and line helpers',
@@ -43,8 +43,8 @@ const MODULE_IMPORTS: Record<string, string> = {
   'diary -> reports/report-text': 'the printed diary’s text passes the report’s pdfSafe and wrapping',
   'diary -> settings/firm-settings': 'the firm’s name, logo and diary reminder hour are the settings table',
   'diary -> shares/share-crypto': 'a sign link’s token is made and checked like a share link’s',
-  'diary -> whatsapp/send-queue': 'a sign link goes out through the WhatsApp queue it owns',
-  'diary -> whatsapp/state': 'whether WhatsApp is linked is its state table',
+  'diary -> whatsapp/queue-message':
+    'a sign link goes out through the WhatsApp queue it owns (and whether it is linked)',
   'employees -> auth/password-reset': 'a password reset is auth’s',
   'employees -> auth/passwords': 'password hashes are auth’s',
   'employees -> users/accounts.service': 'accounts are the users module’s table',
@@ -69,8 +69,8 @@ const MODULE_IMPORTS: Record<string, string> = {
   'resumable-uploads -> recaps/recaps.service': 'a resumable upload is the recaps upload service, assembled',
   'shares -> reports/report-selection': 'a period share shows the photos a report of it would',
   'shares -> settings/firm-settings': 'the firm’s name and logo are the settings table',
-  'shares -> whatsapp/send-queue': 'a share link goes out through the WhatsApp queue it owns',
-  'shares -> whatsapp/state': 'whether WhatsApp is linked is its state table',
+  'shares -> whatsapp/queue-message':
+    'a share link goes out through the WhatsApp queue it owns (and whether it is linked)',
   'trash -> files/area-files': 'the folders table’s subtree read lives with the file areas',
   'trash -> folders/folders.service': 'purging folders and the project lock are the folders module’s',
   'users -> auth/passwords': 'password hashes are auth’s',

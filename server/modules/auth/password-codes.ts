@@ -9,11 +9,11 @@ import { normalizePhone } from '../../base/phone'
 import type { Deps } from '../../deps'
 import { AppError, nowIso } from '../../http'
 import { UsageCounters } from '../../limits/usage-counters'
+import { queueWhatsAppMessage, whatsappLinked } from '../whatsapp/queue-message'
 import { recordAccountHistory } from './account-history'
 import { oneTimeCode } from './generated-password'
 import { dummyHash, hashPassword, verifyPassword } from './passwords'
 import { revokeAllSessions } from './sessions.service'
-import { queueWhatsAppText, whatsappLinked } from './whatsapp-text'
 
 /*
  * 'Lupa password?' (issue 32, decision 0078): a 6-digit code sent by the WhatsApp bot to the account's
@@ -96,7 +96,7 @@ export async function requestCode(deps: CodeDeps, email: string, address: string
         used_at: null,
       })
       .execute()
-    await queueWhatsAppText(trx, { userId: user.id, phone }, codeMessage(code))
+    await queueWhatsAppMessage(trx, { userId: user.id, phone, text: codeMessage(code) })
     await recordAccountHistory(trx, user, user, 'password_code', { sent_to: maskPhone(phone) })
   })
 }

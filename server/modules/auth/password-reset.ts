@@ -10,11 +10,11 @@ import { normalizePhone } from '../../base/phone'
 import type { UserRow } from '../../db/schema'
 import type { Deps } from '../../deps'
 import { AppError, validate } from '../../http'
+import { queueWhatsAppMessage, whatsappLinked } from '../whatsapp/queue-message'
 import { recordAccountHistory } from './account-history'
 import { readablePassword } from './generated-password'
 import { hashPassword } from './passwords'
 import { revokeAllSessions } from './sessions.service'
-import { queueWhatsAppText, whatsappLinked } from './whatsapp-text'
 
 type Who = Pick<UserRow, 'id' | 'name' | 'role'>
 
@@ -48,7 +48,11 @@ export async function resetAccountPassword(
     await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', account.id).execute()
     await revokeAllSessions(trx, account.id)
     if (phone)
-      await queueWhatsAppText(trx, { userId: account.id, phone }, resetMessage(actor, account, password))
+      await queueWhatsAppMessage(trx, {
+        userId: account.id,
+        phone,
+        text: resetMessage(actor, account, password),
+      })
     await recordAccountHistory(trx, actor, account, 'password_reset', { via: phone ? 'whatsapp' : 'shown' })
   })
   await deps.notificationFeed.sessionsEnded()

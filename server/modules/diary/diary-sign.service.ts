@@ -19,8 +19,7 @@ import type { Deps } from '../../deps'
 import { AppError, forbidden, nowIso } from '../../http'
 import type { Claimed } from '../../idempotency'
 import { newShareToken } from '../shares/share-crypto'
-import { newMessageId } from '../whatsapp/send-queue'
-import { readState } from '../whatsapp/state'
+import { queueWhatsAppMessage, whatsappLinked } from '../whatsapp/queue-message'
 import { diaryObject, type User } from './diary.service'
 import { checkSignatureImage } from './diary-signature'
 import {
@@ -123,7 +122,7 @@ export async function submitDiaryDay(
   const url = signUrl(deps, origin, token)
   let whatsapp: 'queued' | 'not_linked' | undefined
   if (phone) {
-    const linked = deps.config.whatsappDriver !== 'off' && (await readState(trx)).account
+    const linked = await whatsappLinked(deps, trx)
     whatsapp = linked ? 'queued' : 'not_linked'
     if (linked) await queueSignLink(trx, deps, phone, project.name, day, url, expires_at)
   }
@@ -159,24 +158,7 @@ async function queueSignLink(
     url,
     `Berlaku sampai ${formatMoment(expiresAt, deps.config.firmTimeZone)}.`,
   ].join('\n')
-  const now = nowIso()
-  await trx
-    .insertInto('whatsapp_outbox')
-    .values({
-      notification_id: null,
-      user_id: null,
-      phone,
-      text,
-      message_id: newMessageId(),
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: now,
-      created_at: now,
-      document_key: null,
-      document_name: null,
-      document_mime: null,
-    })
-    .execute()
+  await queueWhatsAppMessage(trx, { userId: null, phone, text })
 }
 
 /** Adds a signature of the current revision over its submitted hash; 'signed' once both parties have. */

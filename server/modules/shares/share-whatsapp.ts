@@ -6,8 +6,7 @@ import { normalizePhone } from '../../base/phone'
 import type { Deps } from '../../deps'
 import { AppError, nowIso } from '../../http'
 import type { Claimed } from '../../idempotency'
-import { newMessageId } from '../whatsapp/send-queue'
-import { readState } from '../whatsapp/state'
+import { queueWhatsAppMessage, whatsappLinked } from '../whatsapp/queue-message'
 import { periodTitle, shareReport, shareState } from './share-content'
 import { formatMoment } from './share-format'
 import { recordShareHistory } from './share-history'
@@ -41,8 +40,7 @@ export async function sendShareWhatsApp(
   const trx = tx.trx
   const share = await findShare(trx, project.id, ref)
   if (shareState(share) !== 'active') throw new AppError(410, SHARE_MSG.gone)
-  if (deps.config.whatsappDriver === 'off' || !(await readState(trx)).account)
-    throw new AppError(409, SHARE_MSG.whatsappNotLinked)
+  if (!(await whatsappLinked(deps, trx))) throw new AppError(409, SHARE_MSG.whatsappNotLinked)
 
   const report = await shareReport(trx, share)
   const withPdf = report?.status === 'ready' && report.blob_key && !report.deleted_at ? report : null
@@ -59,25 +57,15 @@ export async function sendShareWhatsApp(
     ...(share.pin_hash ? ['Tautan ini dilindungi PIN 6 angka. PIN dikirim terpisah.'] : []),
     `Berlaku sampai ${formatMoment(share.expires_at, deps.config.firmTimeZone)}.`,
   ]
+  const id = await queueWhatsAppMessage(trx, {
+    userId: null,
+    phone,
+    text: lines.join('\n'),
+    document: withPdf?.blob_key
+      ? { key: withPdf.blob_key, name: pdfName(withPdf.title), mime: 'application/pdf' }
+      : undefined,
+  })
   const now = nowIso()
-  const row = await trx
-    .insertInto('whatsapp_outbox')
-    .values({
-      notification_id: null,
-      user_id: null,
-      phone,
-      text: lines.join('\n'),
-      message_id: newMessageId(),
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: now,
-      created_at: now,
-      document_key: withPdf?.blob_key ?? null,
-      document_name: withPdf ? pdfName(withPdf.title) : null,
-      document_mime: withPdf ? 'application/pdf' : null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
   // The list shows where the link went last, and 'Kirim ulang' offers that number again.
   await trx
     .updateTable('shares')
@@ -85,7 +73,7 @@ export async function sendShareWhatsApp(
     .where('id', '=', share.id)
     .execute()
   await recordShareHistory(trx, user, project.id, 'send', share.id, title, { sent_to: phone })
-  return { id: row.id, phone }
+  return { id, phone }
 }
 
 /** A file name a phone shows well: the title without characters file systems refuse, at most 120. */
