@@ -89,8 +89,15 @@ test('the screens and dialogs pass axe (WCAG 2.1 AA)', async ({ page, request })
   const found: Found[] = []
 
   async function scan(screen: string, include?: string) {
-    // Let transitions and lazy chunks settle: axe reads the computed colours.
-    await page.waitForTimeout(400)
+    // Let transitions and lazy chunks settle: axe reads the computed colours, and a dialog still fading
+    // in is half transparent (on a loaded machine its entry outlasted a fixed 400 ms wait). Finite
+    // animations must have ended; a spinner's endless one never does.
+    await page.waitForTimeout(150)
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    )
     let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     if (include) builder = builder.include(include)
     const result = await builder.analyze()

@@ -81,7 +81,10 @@ test('an admin sets the contract and site; a photo card shows its distance and t
   const near = docCard(page, 'pelat lantai 2')
   await expect(near.getByTestId('site-distance')).toHaveText('Di lokasi')
   await expect(near.getByTestId('clock-skew')).toHaveCount(0)
-  await expect(docCard(page, 'Galian pondasi').getByTestId('site-distance')).toHaveText('Tanpa lokasi')
+  // A photo without a place says so once, on its place line (no second 'Tanpa lokasi').
+  const placeless = docCard(page, 'Galian pondasi')
+  await expect(placeless.getByText('Lokasi tidak diketahui')).toBeVisible()
+  await expect(placeless.getByTestId('site-distance')).toHaveCount(0)
   await expect(far.getByText('Menyiapkan pratinjau…')).toHaveCount(0, { timeout: 15_000 })
   await far.screenshot({ path: path.join(SHOTS, `${test.info().project.name}-photo-card.png`) })
 

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { NOTIFICATION_TYPE_LABELS } from '../../src/contracts/notification-channels'
 import {
   type Account,
   apiCall,
@@ -103,7 +104,7 @@ test('a field worker chooses which notifications reach their WhatsApp; the choic
   const admin = await createAdmin(request)
   const employee = await createEmployee(request, admin, 'pengawasan', `Pengawas ${unique()}`)
 
-  // A field worker: the four kinds that reach them, all on by default.
+  // A field worker (pengawasan): the five kinds that reach them, the diary reminder included, all on.
   await loginViaUi(page, employee.email, employee.password)
   await page.goto('/profile')
   const card = page.getByRole('region', { name: 'Notifikasi WhatsApp' })
@@ -111,7 +112,10 @@ test('a field worker chooses which notifications reach their WhatsApp; the choic
   await expect(card.getByText('+6281298765432')).toBeVisible()
   const approved = card.getByRole('switch', { name: 'Disetujui ke WhatsApp' })
   await expect(approved).toBeChecked()
-  await expect(card.getByRole('switch')).toHaveCount(4)
+  await expect(card.getByRole('switch')).toHaveCount(5)
+  await expect(
+    card.getByRole('switch', { name: `${NOTIFICATION_TYPE_LABELS.diary_reminder.label} ke WhatsApp` }),
+  ).toBeChecked()
   await card.getByText('Disetujui', { exact: true }).scrollIntoViewIfNeeded()
   await approved.click({ force: true })
   await expect(approved).not.toBeChecked()

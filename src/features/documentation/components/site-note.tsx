@@ -6,7 +6,7 @@ import { IconClock, IconMapPin } from '../../../ui/icons'
 
 /*
  * Where a photo was taken against the project's site, and how far the uploading phone's clock was off
- * (issue 34): 'Di lokasi', 'Di luar lokasi: 3,4 km dari proyek', 'Tanpa lokasi'; 'Jam perangkat selisih 2
+ * (issue 34): 'Di lokasi', 'Di luar lokasi: 3,4 km dari proyek'; 'Jam perangkat selisih 2
  * jam' from five minutes on. Shown on the card and in the photo viewer. A copy kept by an older build has
  * none of the fields: nothing is said of the site then.
  */
@@ -16,10 +16,13 @@ type Measured = Pick<DocImage, 'lat' | 'lng'> &
 
 /** The words of one photo: its site line (null: no site set) and its clock line (null: nothing to say). */
 export function siteNotes(image: Measured): { site: string | null; clock: string | null; outside: boolean } {
-  const known = image.site_distance_m !== undefined
+  const hasPlace = image.lat != null && image.lng != null
+  // Without a place the place line already says 'Lokasi tidak diketahui' (as the report's captions do):
+  // a second 'Tanpa lokasi' line said it twice and made every such card a line taller than its skeleton.
+  const known = image.site_distance_m !== undefined && hasPlace
   const site = known
     ? siteText({
-        has_place: image.lat != null && image.lng != null,
+        has_place: hasPlace,
         site_distance_m: image.site_distance_m ?? null,
         on_site: image.on_site ?? null,
       })

@@ -9,6 +9,7 @@ import { needsSignalTo } from '../../../lib/use-online'
 import { Button } from '../../../ui/button'
 import { Card } from '../../../ui/card'
 import { IconMapPin, IconPencil } from '../../../ui/icons'
+import { Skeleton } from '../../../ui/skeleton'
 import { contractQueryOptions } from '../contract-queries'
 import { ContractDialog } from './contract-dialog'
 
@@ -30,17 +31,17 @@ export function ContractCard({ project }: { project: Project }) {
   const [editing, setEditing] = useState(false)
   const c = contract.data
   const days = (d: string | null) => (d ? dayLabel(d) : '-')
-  const rows: [string, string][] = c
-    ? [
-        ['Nomor kontrak', c.number ?? '-'],
-        ['Kontraktor', c.contractor ?? '-'],
-        ['Pemilik / PPK', c.owner ?? '-'],
-        ['Nilai kontrak', c.value === null ? '-' : rupiah(c.value)],
-        ['Mulai (SPMK)', days(c.start_day)],
-        ['Durasi', c.duration_days === null ? '-' : `${c.duration_days} hari kalender`],
-        ['Selesai', days(c.end_day)],
-      ]
-    : []
+  // While the contract loads, the same rows stand with placeholders: the card keeps its height, so the tabs
+  // and the grid below it do not jump when it arrives (a layout shift the phone's Dokumentasi test caught).
+  const rows: [string, string | null][] = [
+    ['Nomor kontrak', c ? (c.number ?? '-') : null],
+    ['Kontraktor', c ? (c.contractor ?? '-') : null],
+    ['Pemilik / PPK', c ? (c.owner ?? '-') : null],
+    ['Nilai kontrak', c ? (c.value === null ? '-' : rupiah(c.value)) : null],
+    ['Mulai (SPMK)', c ? days(c.start_day) : null],
+    ['Durasi', c ? (c.duration_days === null ? '-' : `${c.duration_days} hari kalender`) : null],
+    ['Selesai', c ? days(c.end_day) : null],
+  ]
   return (
     <Card padding="md" className={css({ mb: '6' })} aria-labelledby="contract-title" role="region">
       <div className={hstack({ justify: 'space-between', gap: '3', mb: '3' })}>
@@ -61,8 +62,6 @@ export function ContractCard({ project }: { project: Project }) {
       </div>
       {contract.isError && !c ? (
         <p className={term}>Kontrak belum dapat dimuat.</p>
-      ) : !c ? (
-        <p className={term}>Memuat kontrak...</p>
       ) : (
         <>
           <dl
@@ -75,7 +74,9 @@ export function ContractCard({ project }: { project: Project }) {
             {rows.map(([label, text]) => (
               <div key={label}>
                 <dt className={term}>{label}</dt>
-                <dd className={value}>{text}</dd>
+                <dd className={value}>
+                  {text ?? <Skeleton className={css({ h: '5', w: '24', maxW: 'full' })} />}
+                </dd>
               </div>
             ))}
           </dl>
@@ -86,11 +87,12 @@ export function ContractCard({ project }: { project: Project }) {
               alignItems: 'center',
               gap: '1.5',
               fontSize: 'sm',
-              color: c.site ? 'fg' : 'fgMuted',
+              color: c?.site ? 'fg' : 'fgMuted',
               '& svg': { w: '4', h: '4', flexShrink: 0 },
             })}
           >
-            <IconMapPin /> {c.site ? `Lokasi proyek: ${siteLine(c.site)}` : CONTRACT_MSG.noSite}
+            <IconMapPin />{' '}
+            {!c ? 'Memuat kontrak...' : c.site ? `Lokasi proyek: ${siteLine(c.site)}` : CONTRACT_MSG.noSite}
           </p>
         </>
       )}
