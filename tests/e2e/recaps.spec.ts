@@ -149,6 +149,11 @@ test('an admin uploads, downloads and deletes a recap file; a wrong type shows t
   await banner.getByRole('button', { name: 'Tutup' }).click()
   await expect(banner).toBeHidden()
   await expect(page.getByTestId('recap-row')).toHaveCount(1)
+  // The same refusal's toast may still sit over the list's last row on a phone (the project header grew
+  // taller): close it as a person would before tapping there. A pointer resting on it would pause it.
+  const refusal = page.getByRole('status').filter({ hasText: 'Jenis file tidak didukung' })
+  if (await refusal.isVisible()) await refusal.getByRole('button', { name: 'Tutup notifikasi' }).click()
+  await expect(refusal).toBeHidden()
 
   // Download: the exact bytes under the original name.
   const waiting = page.waitForEvent('download')
